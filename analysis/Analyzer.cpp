@@ -1,0 +1,108 @@
+//===- Analyzer.cpp -------------------------------------------------------===//
+
+#include "analysis/Analyzer.h"
+#include "analysis/BufferFacts.h"
+#include "analysis/Directives.h"
+#include "analysis/ParsedModule.h"
+#include "analysis/Registry.h"
+#include "analysis/SourceIndex.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+using namespace mlir;
+
+// A function that already frees a memref is past deallocation.
+static bool freesMemory(FunctionOpInterface fn) {
+  bool frees = false;
+  fn->walk([&](MemoryEffectOpInterface op) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    op.getEffects(effects);
+    for (const auto &effect : effects)
+      if (isa<MemoryEffects::Free>(effect.getEffect()) &&
+          (!effect.getValue() ||
+           isa<BaseMemRefType>(effect.getValue().getType()))) {
+        frees = true;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return frees;
+}
+
+static void decideStage(SourceIndex &index, FunctionId fn,
+                        StageOverride fileOverride,
+                        const AnalysisOptions &options) {
+  FunctionEntry &entry = index.result().functions[fn];
+  StageOverride chosen =
+      fileOverride != StageOverride::Auto ? fileOverride : options.stage;
+  if (chosen != StageOverride::Auto) {
+    entry.stage = chosen == StageOverride::Deallocated ? Stage::Deallocated
+                                                       : Stage::Bufferized;
+    entry.stageFromOverride = true;
+    return;
+  }
+  entry.stage = freesMemory(index.function(fn)) ? Stage::Deallocated
+                                                : Stage::Bufferized;
+}
+
+// Suppressions, enabled checks and severities apply to our own findings;
+// MLIR's parse and verifier errors always stay.
+static void applyUserSettings(AnalysisResult &result,
+                              const Directives &directives,
+                              const LineIndex &lines,
+                              const AnalysisOptions &options) {
+  std::vector<Finding> kept;
+  kept.reserve(result.findings.size());
+  for (Finding &finding : result.findings) {
+    if (!finding.code.empty()) {
+      if (!options.isEnabled(finding.code))
+        continue;
+      if (directives.suppresses(finding.code,
+                                lines.toByteColumn(finding.range.begin).line))
+        continue;
+      finding.severity = options.severityOf(finding.code);
+    }
+    kept.push_back(std::move(finding));
+  }
+  std::stable_sort(kept.begin(), kept.end(),
+                   [](const Finding &a, const Finding &b) {
+                     if (a.range.begin != b.range.begin)
+                       return a.range.begin < b.range.begin;
+                     return a.code < b.code;
+                   });
+  result.findings = std::move(kept);
+}
+
+AnalysisResult bufferlens::analyzeDocument(std::string_view text,
+                                           std::string_view bufferName,
+                                           const AnalysisOptions &options) {
+  AnalysisResult result;
+  result.text = std::string(text);
+  LineIndex lines(result.text);
+  Directives directives = parseDirectives(result.text, lines);
+
+  std::unique_ptr<MLIRContext> context = createContext();
+  std::unique_ptr<ParsedModule> parsed =
+      ParsedModule::parse(result.text, bufferName, *context, result.findings);
+  if (!parsed) {
+    result.parseFailed = true;
+  } else {
+    SourceIndex index(*parsed, result);
+    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+      decideStage(index, fn, directives.stage, options);
+      if (!result.functions[fn].analysed)
+        continue;
+      computeBufferFacts(index, fn);
+    }
+  }
+
+  for (Finding &problem : directives.problems)
+    result.findings.push_back(std::move(problem));
+  applyUserSettings(result, directives, lines, options);
+  return result;
+}

@@ -1,0 +1,26 @@
+//===- Analyzer.h - Analyse one document ----------------------------------===//
+//
+// The entry point of analysis/: text in, AnalysisResult out. Parses, indexes
+// the source, decides per function which analyses apply, runs them, and
+// applies the user's suppressions, enabled checks and severities.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_ANALYZER_H
+#define BUFFERLENS_ANALYSIS_ANALYZER_H
+
+#include "analysis/Model.h"
+#include "analysis/Options.h"
+
+#include <string_view>
+
+namespace bufferlens {
+
+/// `bufferName` is how MLIR diagnostics name the buffer (usually the path).
+AnalysisResult analyzeDocument(std::string_view text,
+                               std::string_view bufferName,
+                               const AnalysisOptions &options);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_ANALYZER_H

@@ -1,0 +1,114 @@
+//===- BufferFacts.cpp ----------------------------------------------------===//
+
+#include "analysis/BufferFacts.h"
+#include "analysis/SourceIndex.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+using namespace mlir;
+
+BufferKind bufferlens::classifyBuffer(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(parent))
+      return BufferKind::FunctionArgument;
+    return BufferKind::Merge;
+  }
+  Operation *op = value.getDefiningOp();
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    if (auto alloc = effects.getEffectOnValue<MemoryEffects::Allocate>(value))
+      return isa<SideEffects::AutomaticAllocationScopeResource>(
+                 alloc->getResource())
+                 ? BufferKind::StackAlloc
+                 : BufferKind::HeapAlloc;
+  }
+  if (isa<memref::GetGlobalOp>(op))
+    return BufferKind::Global;
+  if (isa<CallOpInterface>(op))
+    return BufferKind::CallResult;
+  if (isa<ViewLikeOpInterface>(op) || isa<memref::CastOp>(op) ||
+      isa<memref::ReinterpretCastOp>(op) ||
+      isa<memref::ExtractStridedMetadataOp>(op))
+    return BufferKind::View;
+  if (isa<RegionBranchOpInterface>(op) ||
+      op->getName().getStringRef() == "arith.select")
+    return BufferKind::Merge;
+  return BufferKind::Unknown;
+}
+
+std::optional<uint64_t> bufferlens::staticSizeInBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return std::nullopt;
+  Type element = memref.getElementType();
+  uint64_t bits;
+  if (element.isIntOrIndexOrFloat())
+    bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+  else if (auto complex = dyn_cast<ComplexType>(element);
+           complex && complex.getElementType().isIntOrFloat())
+    bits = 2 * complex.getElementType().getIntOrFloatBitWidth();
+  else if (auto vector = dyn_cast<VectorType>(element);
+           vector && vector.hasStaticShape() &&
+           vector.getElementType().isIntOrFloat())
+    bits = vector.getNumElements() *
+           vector.getElementType().getIntOrFloatBitWidth();
+  else
+    return std::nullopt;
+  return memref.getNumElements() * ((bits + 7) / 8);
+}
+
+static bool isRoot(BufferKind kind) {
+  return kind == BufferKind::HeapAlloc || kind == BufferKind::StackAlloc ||
+         kind == BufferKind::Global || kind == BufferKind::CallResult ||
+         kind == BufferKind::FunctionArgument || kind == BufferKind::Unknown;
+}
+
+void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
+  AnalysisResult &result = index.result();
+  FunctionOpInterface function = index.function(fn);
+  BufferViewFlowAnalysis flow(function);
+
+  auto sortedIds = [&](const BufferViewFlowAnalysis::ValueSetT &set,
+                       Value self, bool rootsOnly) {
+    std::vector<ValueId> ids;
+    for (Value v : set) {
+      if (v == self || !isa<BaseMemRefType>(v.getType()))
+        continue;
+      if (rootsOnly && !isRoot(classifyBuffer(v)))
+        continue;
+      ValueId id = index.idOf(v);
+      if (id != kNone)
+        ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+
+  const FunctionEntry &entry = result.functions[fn];
+  for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v) {
+    if (!result.values[v].isMemRef)
+      continue;
+    Value value = index.value(v);
+    BufferFact fact;
+    fact.value = v;
+    fact.kind = classifyBuffer(value);
+    fact.staticSizeBytes = staticSizeInBytes(value.getType());
+    fact.aliases = sortedIds(flow.resolve(value), value, /*rootsOnly=*/false);
+    if (isRoot(fact.kind))
+      fact.origins = {static_cast<ValueId>(v)};
+    else
+      fact.origins =
+          sortedIds(flow.resolveReverse(value), value, /*rootsOnly=*/true);
+    result.values[v].buffer = result.buffers.size();
+    result.buffers.push_back(std::move(fact));
+  }
+}

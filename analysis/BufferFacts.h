@@ -1,0 +1,31 @@
+//===- BufferFacts.h - Allocation kinds, sizes and alias sets -------------===//
+//
+// Implements the seed's "Detection of Buffer Allocations": an op applying
+// MemoryEffects::Allocate to a memref result allocates on the heap unless
+// the effect's resource is AutomaticAllocationScopeResource (the stack).
+// Aliases come from upstream's BufferViewFlowAnalysis so they agree with
+// what the deallocation passes see.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_BUFFERFACTS_H
+#define BUFFERLENS_ANALYSIS_BUFFERFACTS_H
+
+#include "analysis/Model.h"
+
+#include "mlir/IR/Value.h"
+#include <optional>
+
+namespace bufferlens {
+
+class SourceIndex;
+
+BufferKind classifyBuffer(mlir::Value value);
+std::optional<uint64_t> staticSizeInBytes(mlir::Type type);
+
+/// Adds a BufferFact for every memref value of function `fn`.
+void computeBufferFacts(SourceIndex &index, FunctionId fn);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_BUFFERFACTS_H

@@ -1,0 +1,73 @@
+//===- Directives.cpp -----------------------------------------------------===//
+
+#include "analysis/Directives.h"
+
+#include <cctype>
+#include <sstream>
+
+using namespace bufferlens;
+
+static std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return s;
+}
+
+Directives bufferlens::parseDirectives(std::string_view text,
+                                       const LineIndex &lines) {
+  Directives out;
+  static constexpr std::string_view marker = "// bufferlens:";
+  for (uint32_t line = 0; line < lines.lineCount(); ++line) {
+    std::string_view content = lines.lineText(line);
+    size_t at = content.find(marker);
+    if (at == std::string_view::npos)
+      continue;
+    std::string_view body = trim(content.substr(at + marker.size()));
+    bool ownLine = trim(content.substr(0, at)).empty();
+    uint32_t begin = lines.lineStart(line) + at;
+    SourceRange range{begin, static_cast<uint32_t>(lines.lineStart(line) +
+                                                   content.size())};
+    if (body.substr(0, 6) == "ignore") {
+      Directives::Ignore ignore{line, ownLine, {}};
+      std::string rest(body.substr(6));
+      for (char &c : rest)
+        if (c == ',')
+          c = ' ';
+      std::istringstream words(rest);
+      for (std::string code; words >> code;)
+        ignore.codes.insert(code);
+      out.ignores.push_back(std::move(ignore));
+    } else if (body.substr(0, 6) == "stage=") {
+      std::string_view value = trim(body.substr(6));
+      if (value == "deallocated")
+        out.stage = StageOverride::Deallocated;
+      else if (value == "bufferized")
+        out.stage = StageOverride::Bufferized;
+      else
+        out.problems.push_back(
+            {"", Severity::Warning, range,
+             "unknown stage '" + std::string(value) +
+                 "': expected 'bufferized' or 'deallocated'",
+             "bufferlens", {}, {}});
+    } else {
+      out.problems.push_back(
+          {"", Severity::Warning, range,
+           "unknown bufferlens directive '" + std::string(body) +
+               "': expected 'ignore [CODE...]' or 'stage=...'",
+           "bufferlens", {}, {}});
+    }
+  }
+  return out;
+}
+
+bool Directives::suppresses(const std::string &code, uint32_t line) const {
+  for (const Ignore &ignore : ignores) {
+    // On the finding's line, or alone on the line above it.
+    bool applies = ignore.line == line || (ignore.ownLine && ignore.line + 1 == line);
+    if (applies && (ignore.codes.empty() || ignore.codes.count(code)))
+      return true;
+  }
+  return false;
+}

@@ -1,0 +1,89 @@
+//===- LineIndex.cpp ------------------------------------------------------===//
+
+#include "analysis/LineIndex.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+
+LineIndex::LineIndex(std::string_view text) : text(text) {
+  lineStarts.push_back(0);
+  for (uint32_t i = 0, e = text.size(); i < e; ++i)
+    if (text[i] == '\n')
+      lineStarts.push_back(i + 1);
+}
+
+uint32_t LineIndex::lineStart(uint32_t line) const {
+  if (line >= lineStarts.size())
+    return text.size();
+  return lineStarts[line];
+}
+
+std::string_view LineIndex::lineText(uint32_t line) const {
+  if (line >= lineStarts.size())
+    return {};
+  uint32_t begin = lineStarts[line];
+  uint32_t end = line + 1 < lineStarts.size() ? lineStarts[line + 1] - 1
+                                              : text.size();
+  if (end > begin && text[end - 1] == '\r')
+    --end;
+  return text.substr(begin, end - begin);
+}
+
+LineColumn LineIndex::toByteColumn(uint32_t offset) const {
+  offset = std::min<uint32_t>(offset, text.size());
+  auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+  uint32_t line = (it - lineStarts.begin()) - 1;
+  return {line, offset - lineStarts[line]};
+}
+
+// Length of the UTF-8 sequence starting at bytes[i]; a truncated or invalid
+// lead byte counts as a sequence of one.
+static size_t sequenceLength(std::string_view bytes, size_t i) {
+  unsigned char c = bytes[i];
+  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30  ? 4
+                                            : 1;
+  return i + len > bytes.size() ? 1 : len;
+}
+
+// Number of UTF-16 code units that the UTF-8 bytes [begin, end) encode.
+// Invalid bytes count as one unit each (they are shown as U+FFFD).
+static uint32_t utf16Length(std::string_view bytes) {
+  uint32_t units = 0;
+  for (size_t i = 0; i < bytes.size();) {
+    size_t len = sequenceLength(bytes, i);
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return units;
+}
+
+LineColumn LineIndex::toUtf16Column(uint32_t offset) const {
+  LineColumn bytes = toByteColumn(offset);
+  std::string_view prefix =
+      text.substr(lineStarts[bytes.line], bytes.column);
+  return {bytes.line, utf16Length(prefix)};
+}
+
+uint32_t LineIndex::fromByteColumn(LineColumn position) const {
+  if (position.line >= lineStarts.size())
+    return text.size();
+  std::string_view line = lineText(position.line);
+  return lineStarts[position.line] +
+         std::min<uint32_t>(position.column, line.size());
+}
+
+uint32_t LineIndex::fromUtf16Column(LineColumn position) const {
+  if (position.line >= lineStarts.size())
+    return text.size();
+  std::string_view line = lineText(position.line);
+  uint32_t units = 0;
+  size_t i = 0;
+  while (i < line.size() && units < position.column) {
+    size_t len = sequenceLength(line, i);
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return lineStarts[position.line] + i;
+}

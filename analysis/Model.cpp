@@ -1,0 +1,90 @@
+//===- Model.cpp ----------------------------------------------------------===//
+
+#include "analysis/Model.h"
+#include "analysis/Options.h"
+#include "analysis/FindingCodes.h"
+
+using namespace bufferlens;
+
+const BufferFact *AnalysisResult::bufferFact(ValueId value) const {
+  if (value < 0 || static_cast<size_t>(value) >= values.size())
+    return nullptr;
+  int32_t index = values[value].buffer;
+  return index == kNone ? nullptr : &buffers[index];
+}
+
+ValueId AnalysisResult::valueAt(uint32_t offset) const {
+  // Definitions and uses never overlap, so the first hit is the answer.
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].definition.contains(offset))
+      return i;
+    for (const SourceRange &use : values[i].uses)
+      if (use.contains(offset))
+        return i;
+  }
+  return kNone;
+}
+
+FunctionId AnalysisResult::functionAt(uint32_t offset) const {
+  FunctionId best = kNone;
+  for (size_t i = 0; i < functions.size(); ++i)
+    if (functions[i].fullRange.contains(offset) &&
+        (best == kNone ||
+         functions[best].fullRange.begin <= functions[i].fullRange.begin))
+      best = i;
+  return best;
+}
+
+const char *bufferlens::toString(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Info:
+    return "info";
+  case Severity::Hint:
+    return "hint";
+  }
+  return "error";
+}
+
+const char *bufferlens::toString(BufferKind kind) {
+  switch (kind) {
+  case BufferKind::HeapAlloc:
+    return "heap allocation";
+  case BufferKind::StackAlloc:
+    return "stack allocation";
+  case BufferKind::Global:
+    return "global";
+  case BufferKind::CallResult:
+    return "call result";
+  case BufferKind::FunctionArgument:
+    return "function argument";
+  case BufferKind::View:
+    return "view";
+  case BufferKind::Merge:
+    return "merge";
+  case BufferKind::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+const char *bufferlens::toString(Stage stage) {
+  return stage == Stage::Bufferized ? "bufferized" : "deallocated";
+}
+
+bool AnalysisOptions::isEnabled(const std::string &code) const {
+  auto it = enabled.find(code);
+  return it == enabled.end() || it->second;
+}
+
+Severity AnalysisOptions::severityOf(const std::string &code) const {
+  auto it = severity.find(code);
+  if (it != severity.end())
+    return it->second;
+  if (const FindingCodeInfo *info = findingCodeInfo(code))
+    return info->defaultSeverity;
+  return Severity::Error;
+}

@@ -1,0 +1,183 @@
+//===- Model.h - The plain-data result of analysing one document ----------===//
+//
+// Everything BufferLens shows (diagnostics, hovers, inlay hints, graphs, CLI
+// output) is a view of one AnalysisResult, computed once per document
+// version. It is plain data on purpose: no MLIR object lives here, so the
+// result can be kept, copied between threads and queried after the MLIR
+// context that produced it is gone. Positions are byte offsets into the
+// analysed text; LineIndex turns them into lines and columns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_MODEL_H
+#define BUFFERLENS_ANALYSIS_MODEL_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+
+/// A half-open byte range [begin, end) in the document text.
+struct SourceRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+
+  bool contains(uint32_t offset) const {
+    return begin <= offset && offset < end;
+  }
+  bool empty() const { return begin == end; }
+  friend bool operator==(const SourceRange &a, const SourceRange &b) {
+    return a.begin == b.begin && a.end == b.end;
+  }
+  friend bool operator!=(const SourceRange &a, const SourceRange &b) {
+    return !(a == b);
+  }
+  friend bool operator<(const SourceRange &a, const SourceRange &b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  }
+};
+
+enum class Severity { Error, Warning, Info, Hint };
+
+/// Index of an entry in AnalysisResult's tables; -1 means "none".
+using ValueId = int32_t;
+using BlockId = int32_t;
+using OpId = int32_t;
+using FunctionId = int32_t;
+constexpr int32_t kNone = -1;
+
+struct RelatedLocation {
+  SourceRange range;
+  std::string message;
+};
+
+struct TextEdit {
+  SourceRange range;
+  std::string newText;
+};
+
+/// A fix a user can apply: every edit refers to the analysed text.
+struct Fix {
+  std::string title;
+  std::vector<TextEdit> edits;
+};
+
+/// One diagnostic. `code` is a stable finding code (BL101...) or empty for
+/// MLIR's own parse and verifier errors, whose `source` is "mlir".
+struct Finding {
+  std::string code;
+  Severity severity = Severity::Error;
+  SourceRange range;
+  std::string message;
+  std::string source = "bufferlens";
+  std::vector<RelatedLocation> related;
+  std::vector<Fix> fixes;
+};
+
+/// Which analyses apply to a function (DESIGN.md "Two kinds of input").
+enum class Stage {
+  /// Frees nothing yet: the pass-based analyses explain what will happen.
+  Bufferized,
+  /// Already frees memory: the checker applies.
+  Deallocated,
+};
+
+/// How a memref value came to be.
+enum class BufferKind {
+  HeapAlloc,        ///< MemoryEffects::Allocate outside an automatic scope.
+  StackAlloc,       ///< Allocate on AutomaticAllocationScopeResource.
+  Global,           ///< memref.get_global.
+  CallResult,       ///< Returned by a call: the caller owns it (ABI).
+  FunctionArgument, ///< Entry block argument of a function: never owned.
+  View,             ///< A view, cast or reshape of another buffer.
+  Merge,            ///< Block argument, region result or select: joins.
+  Unknown,          ///< Produced by an op whose effects we do not know.
+};
+
+struct ValueEntry {
+  std::string name; ///< As written in the source: %0, %arg1, %alloc, %3#1.
+  std::string type; ///< The printed type, e.g. memref<2xf32>.
+  SourceRange definition;
+  std::vector<SourceRange> uses;
+  FunctionId function = kNone;
+  BlockId block = kNone; ///< The block that defines it (or owns the arg).
+  OpId definingOp = kNone;
+  bool isBlockArgument = false;
+  bool isMemRef = false;
+  int32_t buffer = kNone; ///< Index into AnalysisResult::buffers.
+};
+
+struct BlockEntry {
+  std::string label; ///< ^bb1, or a synthesised ^entry for unlabelled blocks.
+  SourceRange labelRange; ///< Empty for blocks without a label.
+  std::vector<SourceRange> uses;
+  FunctionId function = kNone;
+  OpId parentOp = kNone; ///< The op whose region holds this block.
+  std::vector<ValueId> arguments;
+  std::vector<OpId> ops;
+  std::vector<BlockId> successors;
+};
+
+struct OpEntry {
+  std::string name;      ///< memref.alloc
+  SourceRange nameRange; ///< The op name in the source.
+  SourceRange fullRange; ///< From the first result to the end of the op.
+  FunctionId function = kNone;
+  BlockId block = kNone;
+  std::vector<ValueId> results;
+  std::vector<ValueId> operands;
+};
+
+struct FunctionEntry {
+  std::string name; ///< Symbol name without the @.
+  SourceRange nameRange;
+  SourceRange fullRange;
+  Stage stage = Stage::Bufferized;
+  bool stageFromOverride = false;
+  /// False when the function failed to verify: only source facts exist.
+  bool analysed = false;
+  /// Top-level blocks of the body, in order.
+  std::vector<BlockId> blocks;
+  /// The function's values are the contiguous range [valueBegin, valueEnd).
+  ValueId valueBegin = 0;
+  ValueId valueEnd = 0;
+};
+
+/// Facts about one memref value (DESIGN.md "Buffer facts").
+struct BufferFact {
+  ValueId value = kNone;
+  BufferKind kind = BufferKind::Unknown;
+  std::optional<uint64_t> staticSizeBytes;
+  /// Values that may alias this one further down the flow (views of it,
+  /// block arguments and region results it flows into).
+  std::vector<ValueId> aliases;
+  /// Allocation roots this value may point into.
+  std::vector<ValueId> origins;
+};
+
+struct AnalysisResult {
+  std::string text; ///< The analysed text; every range refers to it.
+  std::vector<FunctionEntry> functions;
+  std::vector<BlockEntry> blocks;
+  std::vector<OpEntry> ops;
+  std::vector<ValueEntry> values;
+  std::vector<BufferFact> buffers;
+  std::vector<Finding> findings;
+  /// True when the text failed to parse: the tables above are then empty.
+  bool parseFailed = false;
+
+  const BufferFact *bufferFact(ValueId value) const;
+  /// The innermost value definition or use at `offset`, if any.
+  ValueId valueAt(uint32_t offset) const;
+  FunctionId functionAt(uint32_t offset) const;
+};
+
+const char *toString(Severity severity);
+const char *toString(BufferKind kind);
+const char *toString(Stage stage);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_MODEL_H

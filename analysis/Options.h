@@ -1,0 +1,42 @@
+//===- Options.h - What the user configured -------------------------------===//
+//
+// The settings of `.bufferlens.json`, the CLI flags and LSP settings all end
+// up here. Plain data: the config/ layer parses JSON into it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_OPTIONS_H
+#define BUFFERLENS_ANALYSIS_OPTIONS_H
+
+#include "analysis/Model.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace bufferlens {
+
+enum class StageOverride { Auto, Bufferized, Deallocated };
+
+struct AnalysisOptions {
+  /// Per code: disabled (nullopt in `enabled`) or a severity override.
+  std::map<std::string, bool> enabled;
+  std::map<std::string, Severity> severity;
+  StageOverride stage = StageOverride::Auto;
+  /// Promote-to-stack limit in bytes (seed: "The current default value is
+  /// 1KB").
+  uint64_t promoteToStackLimit = 1024;
+  /// Forwarded to ownership-based-buffer-deallocation.
+  bool privateFunctionDynamicOwnership = false;
+  /// Report the upstream pass's rejection of functions that already free
+  /// memory (off by default: the checker handles such functions).
+  bool reportPassRejectionOfFrees = false;
+
+  bool isEnabled(const std::string &code) const;
+  Severity severityOf(const std::string &code) const;
+};
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_OPTIONS_H

@@ -1,0 +1,84 @@
+//===- GithubOutput.cpp - GitHub Actions workflow commands ----------------===//
+//
+// One `::error file=...,line=...,col=...,endLine=...,endColumn=...,
+// title=...::message` line per finding; GitHub shows them as annotations on
+// the pull request. Related locations become notices of their own.
+
+#include "cli/Report.h"
+
+#include <ostream>
+
+using namespace bufferlens;
+
+// The escaping GitHub's runner applies to workflow command data and
+// properties (actions/toolkit, command.ts).
+static std::string escapeData(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%')
+      out += "%25";
+    else if (c == '\r')
+      out += "%0D";
+    else if (c == '\n')
+      out += "%0A";
+    else
+      out += c;
+  }
+  return out;
+}
+
+static std::string escapeProperty(const std::string &s) {
+  std::string out;
+  for (char c : escapeData(s)) {
+    if (c == ':')
+      out += "%3A";
+    else if (c == ',')
+      out += "%2C";
+    else
+      out += c;
+  }
+  return out;
+}
+
+static const char *command(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  default:
+    return "notice";
+  }
+}
+
+static void writeCommand(std::ostream &os, const FileReport &report,
+                         const char *kind, SourceRange range,
+                         const std::string &title,
+                         const std::string &message) {
+  CompilerPosition begin = compilerPosition(report, range.begin);
+  CompilerPosition end = compilerPosition(report, range.end);
+  os << "::" << kind << " file=" << escapeProperty(report.path)
+     << ",line=" << begin.line << ",col=" << begin.column
+     << ",endLine=" << end.line << ",endColumn=" << end.column
+     << ",title=" << escapeProperty(title) << "::" << escapeData(message)
+     << "\n";
+}
+
+void bufferlens::writeGithub(std::ostream &os,
+                             const std::vector<FileReport> &reports) {
+  for (const FileReport &report : reports) {
+    if (!report.ioError.empty()) {
+      os << "::error file=" << escapeProperty(report.path)
+         << ",title=bufferlens::" << escapeData(report.ioError) << "\n";
+      continue;
+    }
+    for (const Finding &finding : report.findings) {
+      std::string title = finding.code.empty() ? "mlir" : finding.code;
+      writeCommand(os, report, command(finding.severity), finding.range,
+                   title, finding.message);
+      for (const RelatedLocation &related : finding.related)
+        writeCommand(os, report, "notice", related.range, title + " note",
+                     related.message);
+    }
+  }
+}

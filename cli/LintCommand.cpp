@@ -1,0 +1,280 @@
+//===- LintCommand.cpp - `bufferlens lint` --------------------------------===//
+
+#include "analysis/Analyzer.h"
+#include "cli/Commands.h"
+#include "cli/FileCollector.h"
+#include "cli/Report.h"
+#include "cli/Verify.h"
+#include "config/Config.h"
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+using namespace bufferlens;
+namespace fs = std::filesystem;
+
+static const char *kLintUsage = R"(usage: bufferlens lint PATH... [options]
+
+Lints .mlir files (directories are searched recursively) for buffer
+ownership problems.
+
+options:
+  --format text|json|sarif|github   output format (default: text)
+  --jobs N          files analysed in parallel (default: all cores)
+  --shard I/N       lint only the I-th of N slices of the sorted file list
+  --werror          exit 1 on findings of any severity
+  --enable CODE     enable a finding code (repeatable; comma lists allowed)
+  --disable CODE    disable a finding code (repeatable; comma lists allowed)
+  --config FILE     settings file (default: nearest .bufferlens.json)
+  --stage auto|bufferized|deallocated   override the per-function stage
+  --verify          check `// expected-error {{...}}` annotations instead
+                    of printing findings
+
+exit codes: 0 no error findings, 1 error findings (any with --werror, or a
+failed --verify), 2 usage or I/O error
+)";
+
+namespace {
+struct LintArgs {
+  std::vector<std::string> paths;
+  OutputFormat format = OutputFormat::Text;
+  unsigned jobs = 0;
+  unsigned shardIndex = 1, shardCount = 1;
+  bool werror = false, verify = false;
+  std::vector<std::pair<std::string, bool>> toggles; // code, enabled
+  std::string configFile;
+  std::string stage;
+};
+} // namespace
+
+static bool parseUnsigned(const std::string &s, unsigned &out) {
+  if (s.empty() || s.size() > 6 ||
+      s.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  out = std::stoul(s);
+  return true;
+}
+
+// Returns an error message, or empty on success.
+static std::string parseLintArgs(const std::vector<std::string> &args,
+                                 LintArgs &out) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string value;
+    bool hasInlineValue = false;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      value = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      hasInlineValue = true;
+    }
+    auto takeValue = [&]() -> bool {
+      if (hasInlineValue)
+        return true;
+      if (i + 1 >= args.size())
+        return false;
+      value = args[++i];
+      return true;
+    };
+    if (arg == "--werror") {
+      out.werror = true;
+    } else if (arg == "--verify") {
+      out.verify = true;
+    } else if (arg == "--format") {
+      if (!takeValue())
+        return "--format needs a value";
+      if (value == "text")
+        out.format = OutputFormat::Text;
+      else if (value == "json")
+        out.format = OutputFormat::Json;
+      else if (value == "sarif")
+        out.format = OutputFormat::Sarif;
+      else if (value == "github")
+        out.format = OutputFormat::Github;
+      else
+        return "unknown format '" + value +
+               "': expected text, json, sarif or github";
+    } else if (arg == "--jobs" || arg == "-j") {
+      if (!takeValue() || !parseUnsigned(value, out.jobs) || out.jobs == 0)
+        return "--jobs needs a positive number";
+    } else if (arg == "--shard") {
+      size_t slash = value.find('/');
+      if (!takeValue() || (slash = value.find('/')) == std::string::npos ||
+          !parseUnsigned(value.substr(0, slash), out.shardIndex) ||
+          !parseUnsigned(value.substr(slash + 1), out.shardCount) ||
+          out.shardCount == 0 || out.shardIndex == 0 ||
+          out.shardIndex > out.shardCount)
+        return "--shard needs I/N with 1 <= I <= N";
+    } else if (arg == "--enable" || arg == "--disable") {
+      if (!takeValue())
+        return arg + " needs a finding code";
+      std::stringstream codes(value);
+      for (std::string code; std::getline(codes, code, ',');)
+        if (!code.empty())
+          out.toggles.emplace_back(code, arg == "--enable");
+    } else if (arg == "--config") {
+      if (!takeValue())
+        return "--config needs a file";
+      out.configFile = value;
+    } else if (arg == "--stage") {
+      if (!takeValue() || (value != "auto" && value != "bufferized" &&
+                           value != "deallocated"))
+        return "--stage needs auto, bufferized or deallocated";
+      out.stage = value;
+    } else if (arg == "--help" || arg == "-h") {
+      return "help";
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return "unknown option '" + args[i] + "'";
+    } else {
+      out.paths.push_back(arg);
+    }
+  }
+  if (out.paths.empty())
+    return "no input files";
+  return "";
+}
+
+// Settings for one file: config file, then command-line overrides.
+static std::string optionsFor(const std::string &file, const LintArgs &args,
+                              AnalysisOptions &options) {
+  std::optional<fs::path> config;
+  if (!args.configFile.empty())
+    config = args.configFile;
+  else
+    config = findConfigFile(fs::path(file).parent_path().empty()
+                                ? fs::path(".")
+                                : fs::path(file).parent_path());
+  if (config)
+    if (auto error = loadConfigFile(*config, options))
+      return *error;
+  for (const auto &[code, enabled] : args.toggles)
+    if (auto error = setCheck(code, enabled ? "on" : "off", options))
+      return *error;
+  if (!args.stage.empty())
+    options.stage = args.stage == "auto"         ? StageOverride::Auto
+                    : args.stage == "bufferized" ? StageOverride::Bufferized
+                                                 : StageOverride::Deallocated;
+  return "";
+}
+
+static void lintOne(const std::string &path, const LintArgs &args,
+                    FileReport &report) {
+  report.path = path;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    report.ioError = "cannot read the file";
+    return;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    report.ioError = "cannot read the file";
+    return;
+  }
+  report.text = buffer.str();
+  if (report.text.find('\0') != std::string::npos) {
+    report.ioError = "binary file (contains NUL bytes), not linted";
+    report.text.clear();
+    return;
+  }
+  AnalysisOptions options;
+  if (std::string error = optionsFor(path, args, options); !error.empty()) {
+    report.ioError = error;
+    return;
+  }
+  AnalysisResult result = analyzeDocument(report.text, path, options);
+  report.findings = std::move(result.findings);
+  report.lines = std::make_unique<LineIndex>(report.text);
+}
+
+int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
+  LintArgs args;
+  std::string error = parseLintArgs(rawArgs, args);
+  if (error == "help") {
+    std::cout << kLintUsage;
+    return 0;
+  }
+  if (!error.empty()) {
+    std::cerr << "bufferlens lint: " << error << "\n" << kLintUsage;
+    return 2;
+  }
+
+  CollectedFiles collected = collectFiles(args.paths);
+  for (const std::string &problem : collected.problems)
+    std::cerr << "bufferlens lint: " << problem << "\n";
+  std::vector<std::string> files =
+      shard(collected.files, args.shardIndex, args.shardCount);
+
+  std::vector<FileReport> reports(files.size());
+  unsigned jobs = args.jobs ? args.jobs
+                            : std::max(1u, std::thread::hardware_concurrency());
+  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < files.size();)
+      lintOne(files[i], args, reports[i]);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread &t : threads)
+    t.join();
+
+  bool ioProblem = !collected.problems.empty();
+  for (const FileReport &report : reports)
+    if (!report.ioError.empty()) {
+      std::cerr << report.path << ": error: " << report.ioError << "\n";
+      ioProblem = true;
+    }
+
+  if (args.verify) {
+    size_t failed = 0;
+    for (const FileReport &report : reports) {
+      if (!report.ioError.empty())
+        continue;
+      std::vector<std::string> failures = verifyReport(report);
+      for (const std::string &failure : failures)
+        std::cout << failure << "\n";
+      failed += !failures.empty();
+    }
+    if (ioProblem)
+      return 2;
+    return failed ? 1 : 0;
+  }
+
+  switch (args.format) {
+  case OutputFormat::Text:
+    writeText(std::cout, reports);
+    break;
+  case OutputFormat::Json:
+    writeJson(std::cout, reports);
+    break;
+  case OutputFormat::Sarif:
+    writeSarif(std::cout, reports);
+    break;
+  case OutputFormat::Github:
+    writeGithub(std::cout, reports);
+    break;
+  }
+  std::cout.flush();
+
+  ReportSummary summary = summarize(reports);
+  if (args.format == OutputFormat::Text)
+    std::cerr << summary.files << " file" << (summary.files == 1 ? "" : "s")
+              << " linted: " << summary.errors << " error"
+              << (summary.errors == 1 ? "" : "s") << ", " << summary.warnings
+              << " warning" << (summary.warnings == 1 ? "" : "s") << ", "
+              << summary.others << " other finding"
+              << (summary.others == 1 ? "" : "s") << "\n";
+  if (ioProblem)
+    return 2;
+  if (summary.errors || (args.werror && summary.warnings + summary.others))
+    return 1;
+  return 0;
+}

@@ -1,0 +1,45 @@
+//===- Report.h - What `bufferlens lint` found in each file ---------------===//
+
+#ifndef BUFFERLENS_CLI_REPORT_H
+#define BUFFERLENS_CLI_REPORT_H
+
+#include "analysis/LineIndex.h"
+#include "analysis/Model.h"
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+
+struct FileReport {
+  std::string path; ///< As the user named it (or as found under a directory).
+  /// Set when the file could not be linted (unreadable, binary, ...).
+  std::string ioError;
+  std::string text;
+  std::vector<Finding> findings;
+  std::unique_ptr<LineIndex> lines; ///< Over `text`; null on ioError.
+};
+
+enum class OutputFormat { Text, Json, Sarif, Github };
+
+struct ReportSummary {
+  size_t files = 0, errors = 0, warnings = 0, others = 0, ioErrors = 0;
+};
+ReportSummary summarize(const std::vector<FileReport> &reports);
+
+void writeText(std::ostream &os, const std::vector<FileReport> &reports);
+void writeJson(std::ostream &os, const std::vector<FileReport> &reports);
+void writeSarif(std::ostream &os, const std::vector<FileReport> &reports);
+void writeGithub(std::ostream &os, const std::vector<FileReport> &reports);
+
+/// 1-based line and byte column, as compilers print them.
+struct CompilerPosition {
+  uint32_t line, column;
+};
+CompilerPosition compilerPosition(const FileReport &report, uint32_t offset);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_CLI_REPORT_H

@@ -1,0 +1,116 @@
+//===- SarifOutput.cpp - SARIF 2.1.0 for code scanning --------------------===//
+//
+// One run with one rule per finding code (plus "mlir" for MLIR's own parse
+// and verifier errors); results point at 1-based lines and UTF-16 columns,
+// the column kind GitHub code scanning assumes.
+
+#include "Version.h"
+#include "analysis/FindingCodes.h"
+#include "cli/Report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+using namespace bufferlens;
+using json = nlohmann::ordered_json;
+
+static const char *sarifLevel(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  default:
+    return "note";
+  }
+}
+
+static json region(const FileReport &report, SourceRange range) {
+  LineColumn begin = report.lines->toUtf16Column(range.begin);
+  LineColumn end = report.lines->toUtf16Column(range.end);
+  return {{"startLine", begin.line + 1},
+          {"startColumn", begin.column + 1},
+          {"endLine", end.line + 1},
+          {"endColumn", end.column + 1}};
+}
+
+static json location(const FileReport &report, SourceRange range) {
+  return {{"physicalLocation",
+           {{"artifactLocation", {{"uri", report.path}}},
+            {"region", region(report, range)}}}};
+}
+
+void bufferlens::writeSarif(std::ostream &os,
+                            const std::vector<FileReport> &reports) {
+  json rules = json::array();
+  std::vector<std::string> ruleIds;
+  for (const FindingCodeInfo &info : allFindingCodes()) {
+    ruleIds.emplace_back(info.code);
+    rules.push_back(
+        {{"id", info.code},
+         {"name", std::string(info.title)},
+         {"shortDescription", {{"text", std::string(info.title)}}},
+         {"fullDescription", {{"text", std::string(info.help)}}},
+         {"help", {{"text", std::string(info.help)}}},
+         {"defaultConfiguration",
+          {{"level", sarifLevel(info.defaultSeverity)}}}});
+  }
+  ruleIds.emplace_back("mlir");
+  rules.push_back(
+      {{"id", "mlir"},
+       {"name", "mlir diagnostic"},
+       {"shortDescription", {{"text", "MLIR parse or verifier error"}}},
+       {"fullDescription",
+        {{"text", "The file does not parse or verify as MLIR."}}},
+       {"help", {{"text", "Fix the IR so that mlir-opt accepts it."}}},
+       {"defaultConfiguration", {{"level", "error"}}}});
+
+  json results = json::array();
+  json notifications = json::array();
+  for (const FileReport &report : reports) {
+    if (!report.ioError.empty()) {
+      notifications.push_back(
+          {{"level", "error"},
+           {"message", {{"text", report.path + ": " + report.ioError}}}});
+      continue;
+    }
+    for (const Finding &finding : report.findings) {
+      std::string ruleId = finding.code.empty() ? "mlir" : finding.code;
+      size_t ruleIndex =
+          std::find(ruleIds.begin(), ruleIds.end(), ruleId) - ruleIds.begin();
+      json related = json::array();
+      for (size_t i = 0; i < finding.related.size(); ++i) {
+        json loc = location(report, finding.related[i].range);
+        loc["id"] = i + 1;
+        loc["message"] = {{"text", finding.related[i].message}};
+        related.push_back(loc);
+      }
+      json result = {{"ruleId", ruleId},
+                     {"ruleIndex", ruleIndex},
+                     {"level", sarifLevel(finding.severity)},
+                     {"message", {{"text", finding.message}}},
+                     {"locations", json::array({location(report,
+                                                         finding.range)})}};
+      if (!related.empty())
+        result["relatedLocations"] = related;
+      results.push_back(result);
+    }
+  }
+
+  json run = {{"tool",
+               {{"driver",
+                 {{"name", "BufferLens"},
+                  {"version", BUFFERLENS_VERSION},
+                  {"rules", rules}}}}},
+              {"columnKind", "utf16CodeUnits"},
+              {"results", results}};
+  if (!notifications.empty())
+    run["invocations"] = json::array(
+        {{{"executionSuccessful", false},
+          {"toolExecutionNotifications", notifications}}});
+  json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", json::array({run})}};
+  os << sarif.dump(2) << "\n";
+}

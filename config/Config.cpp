@@ -1,0 +1,127 @@
+//===- Config.cpp ---------------------------------------------------------===//
+
+#include "config/Config.h"
+#include "analysis/FindingCodes.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace bufferlens;
+namespace fs = std::filesystem;
+
+std::optional<std::string> bufferlens::setCheck(const std::string &code,
+                                                const std::string &setting,
+                                                AnalysisOptions &options) {
+  if (!findingCodeInfo(code))
+    return "unknown finding code '" + code + "'";
+  if (setting == "off") {
+    options.enabled[code] = false;
+    return std::nullopt;
+  }
+  static const std::pair<const char *, Severity> severities[] = {
+      {"error", Severity::Error},
+      {"warning", Severity::Warning},
+      {"info", Severity::Info},
+      {"hint", Severity::Hint}};
+  for (const auto &[name, severity] : severities)
+    if (setting == name) {
+      options.enabled[code] = true;
+      options.severity[code] = severity;
+      return std::nullopt;
+    }
+  if (setting == "on") {
+    options.enabled[code] = true;
+    return std::nullopt;
+  }
+  return "invalid setting '" + setting + "' for " + code +
+         ": expected off, on, error, warning, info or hint";
+}
+
+std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
+                                                   AnalysisOptions &options) {
+  if (!json.is_object())
+    return std::string("the configuration must be a JSON object");
+  std::string errors;
+  auto fail = [&](const std::string &message) {
+    if (!errors.empty())
+      errors += "; ";
+    errors += message;
+  };
+  for (const auto &[key, value] : json.items()) {
+    if (key == "checks") {
+      if (!value.is_object()) {
+        fail("'checks' must be an object of code to setting");
+        continue;
+      }
+      for (const auto &[code, setting] : value.items()) {
+        if (!setting.is_string()) {
+          fail("the setting of " + code + " must be a string");
+          continue;
+        }
+        if (auto error = setCheck(code, setting.get<std::string>(), options))
+          fail(*error);
+      }
+    } else if (key == "stage") {
+      std::string stage = value.is_string() ? value.get<std::string>() : "";
+      if (stage == "auto")
+        options.stage = StageOverride::Auto;
+      else if (stage == "bufferized")
+        options.stage = StageOverride::Bufferized;
+      else if (stage == "deallocated")
+        options.stage = StageOverride::Deallocated;
+      else
+        fail("'stage' must be \"auto\", \"bufferized\" or \"deallocated\"");
+    } else if (key == "promoteToStackLimit") {
+      if (value.is_number_unsigned())
+        options.promoteToStackLimit = value.get<uint64_t>();
+      else
+        fail("'promoteToStackLimit' must be a non-negative integer");
+    } else if (key == "privateFunctionDynamicOwnership") {
+      if (value.is_boolean())
+        options.privateFunctionDynamicOwnership = value.get<bool>();
+      else
+        fail("'privateFunctionDynamicOwnership' must be a boolean");
+    } else if (key == "reportPassRejectionOfFrees") {
+      if (value.is_boolean())
+        options.reportPassRejectionOfFrees = value.get<bool>();
+      else
+        fail("'reportPassRejectionOfFrees' must be a boolean");
+    } else {
+      fail("unknown setting '" + key + "'");
+    }
+  }
+  if (errors.empty())
+    return std::nullopt;
+  return errors;
+}
+
+std::optional<std::string>
+bufferlens::loadConfigFile(const fs::path &file, AnalysisOptions &options) {
+  std::ifstream in(file);
+  if (!in)
+    return file.string() + ": cannot read the configuration file";
+  nlohmann::json json = nlohmann::json::parse(in, nullptr,
+                                              /*allow_exceptions=*/false,
+                                              /*ignore_comments=*/true);
+  if (json.is_discarded())
+    return file.string() + ": not valid JSON";
+  if (auto error = applyConfig(json, options))
+    return file.string() + ": " + *error;
+  return std::nullopt;
+}
+
+std::optional<fs::path> bufferlens::findConfigFile(const fs::path &dir) {
+  std::error_code ec;
+  fs::path current = fs::absolute(dir, ec);
+  if (ec)
+    return std::nullopt;
+  while (true) {
+    fs::path candidate = current / ".bufferlens.json";
+    if (fs::is_regular_file(candidate, ec))
+      return candidate;
+    if (!current.has_parent_path() || current.parent_path() == current)
+      return std::nullopt;
+    current = current.parent_path();
+  }
+}

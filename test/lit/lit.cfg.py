@@ -1,0 +1,19 @@
+# lit configuration for BufferLens's analysis and CLI tests.
+import os
+
+import lit.formats
+
+config.name = "BufferLens"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.bufferlens_bin_dir), "test", "lit-out")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.bufferlens_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Deterministic output regardless of the machine's core count and locale.
+config.environment["LC_ALL"] = "C"
+
+config.substitutions.append(("%examples", os.path.join(config.bufferlens_src_root, "examples")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -1,0 +1,56 @@
+#include "config/Config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace bufferlens;
+namespace fs = std::filesystem;
+
+TEST(ConfigTest, AppliesChecksStageAndLimits) {
+  AnalysisOptions options;
+  auto json = nlohmann::json::parse(R"({
+    "checks": {"BL301": "off", "BL201": "warning"},
+    "stage": "deallocated", "promoteToStackLimit": 64,
+    "privateFunctionDynamicOwnership": true})");
+  EXPECT_EQ(applyConfig(json, options), std::nullopt);
+  EXPECT_FALSE(options.isEnabled("BL301"));
+  EXPECT_TRUE(options.isEnabled("BL201"));
+  EXPECT_EQ(options.severityOf("BL201"), Severity::Warning);
+  EXPECT_EQ(options.severityOf("BL101"), Severity::Error);
+  EXPECT_EQ(options.stage, StageOverride::Deallocated);
+  EXPECT_EQ(options.promoteToStackLimit, 64u);
+  EXPECT_TRUE(options.privateFunctionDynamicOwnership);
+}
+
+TEST(ConfigTest, ReportsEveryBadSettingAndKeepsTheGoodOnes) {
+  AnalysisOptions options;
+  auto json = nlohmann::json::parse(
+      R"({"checks": {"BL999": "off", "BL302": "loud", "BL303": "off"},
+          "stage": 3, "colour": "red"})");
+  // In key order, as nlohmann::json iterates objects.
+  EXPECT_EQ(applyConfig(json, options),
+            "invalid setting 'loud' for BL302: expected off, on, error, "
+            "warning, info or hint; unknown finding code 'BL999'; unknown "
+            "setting 'colour'; 'stage' must be \"auto\", \"bufferized\" or "
+            "\"deallocated\"");
+  EXPECT_FALSE(options.isEnabled("BL303"));
+}
+
+TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
+  fs::path root = fs::temp_directory_path() / "bufferlens-config-test";
+  fs::remove_all(root);
+  fs::create_directories(root / "a" / "b");
+  std::ofstream(root / ".bufferlens.json") << "{}";
+  std::ofstream(root / "a" / ".bufferlens.json") << "{\"stage\": \"bufferized\"}";
+  EXPECT_EQ(findConfigFile(root / "a" / "b"), root / "a" / ".bufferlens.json");
+  EXPECT_EQ(findConfigFile(root), root / ".bufferlens.json");
+  AnalysisOptions options;
+  std::ofstream(root / "bad.json") << "{not json";
+  EXPECT_EQ(loadConfigFile(root / "bad.json", options),
+            (root / "bad.json").string() + ": not valid JSON");
+  fs::remove_all(root);
+}

@@ -1,0 +1,37 @@
+#include "analysis/LineIndex.h"
+
+#include <gtest/gtest.h>
+
+using namespace bufferlens;
+
+TEST(LineIndexTest, ByteColumns) {
+  LineIndex lines("ab\ncd\r\n\nxyz");
+  EXPECT_EQ(lines.lineCount(), 4u);
+  EXPECT_EQ(lines.toByteColumn(0), (LineColumn{0, 0}));
+  EXPECT_EQ(lines.toByteColumn(2), (LineColumn{0, 2}));
+  EXPECT_EQ(lines.toByteColumn(3), (LineColumn{1, 0}));
+  EXPECT_EQ(lines.toByteColumn(8), (LineColumn{3, 0}));
+  EXPECT_EQ(lines.toByteColumn(100), (LineColumn{3, 3}));
+  EXPECT_EQ(lines.lineText(1), "cd");
+  EXPECT_EQ(lines.lineText(2), "");
+  EXPECT_EQ(lines.fromByteColumn({1, 1}), 4u);
+  EXPECT_EQ(lines.fromByteColumn({1, 99}), 5u) << "clamps to the line end";
+  EXPECT_EQ(lines.fromByteColumn({9, 0}), 11u) << "clamps to the text end";
+}
+
+TEST(LineIndexTest, Utf16ColumnsCountSurrogatePairs) {
+  // "é" is 2 bytes / 1 unit, "€" 3 bytes / 1 unit, "😀" 4 bytes / 2 units.
+  std::string text = "// \xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80 %x";
+  LineIndex lines(text);
+  uint32_t x = text.find("%x");
+  EXPECT_EQ(lines.toByteColumn(x).column, 13u);
+  EXPECT_EQ(lines.toUtf16Column(x).column, 8u);
+  EXPECT_EQ(lines.fromUtf16Column({0, 8}), x);
+}
+
+TEST(LineIndexTest, InvalidUtf8CountsOneUnitPerByte) {
+  std::string text = "\xFF\xFE%y";
+  LineIndex lines(text);
+  EXPECT_EQ(lines.toUtf16Column(2).column, 2u);
+  EXPECT_EQ(lines.fromUtf16Column({0, 2}), 2u);
+}
