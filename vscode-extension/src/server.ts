@@ -167,7 +167,8 @@ export class ServerManager implements vscode.Disposable {
       if (this.client !== client) return;
       if (e.newState === State.Starting) this.setState('starting');
       else if (e.newState === State.Running) this.setState('running');
-      else if (e.newState === State.Stopped && this.state !== 'error') this.setState('stopped');
+      // stop() detaches the client first, so a Stopped seen here was not asked for.
+      else if (e.newState === State.Stopped) this.setState('error', 'the server stopped');
     });
     this.setState('starting');
     try {
