@@ -19,6 +19,7 @@ BufferLens shows who owns every buffer in MLIR files.
 
 commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
+  explain FILE:LINE:COL   what BufferLens knows about the value there
 
 options:
   --version         print the BufferLens and MLIR versions
@@ -44,6 +45,8 @@ int main(int argc, char **argv) {
   }
   if (command == "lint")
     return runLint(rest);
+  if (command == "explain")
+    return runExplain(rest);
   std::cerr << "bufferlens: unknown command '" << command << "'\n" << kUsage;
   return 2;
 }

@@ -1,0 +1,27 @@
+//===- Explain.h - The facts about one value, in words --------------------===//
+//
+// `bufferlens explain` and the LSP hover say the same thing about a value;
+// both call this. Markdown, built only from the stored AnalysisResult (no
+// analysis is re-run to answer).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_EXPLAIN_H
+#define BUFFERLENS_ANALYSIS_EXPLAIN_H
+
+#include "analysis/Model.h"
+
+#include <string>
+
+namespace bufferlens {
+
+/// Markdown describing `value`: what it is, its allocation, aliases and
+/// every fact the analyses stored about it.
+std::string explainValue(const AnalysisResult &result, ValueId value);
+
+/// Markdown for a block label: its function, arguments and predecessors.
+std::string explainBlock(const AnalysisResult &result, BlockId block);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_EXPLAIN_H

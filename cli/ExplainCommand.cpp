@@ -1,0 +1,99 @@
+//===- ExplainCommand.cpp - `bufferlens explain FILE:LINE:COL` ------------===//
+//
+// Prints what BufferLens knows about the value (or block) at a position, in
+// the words of the editor's hover. LINE and COL are 1-based, COL in bytes,
+// as compilers print them.
+
+#include "analysis/Analyzer.h"
+#include "analysis/Explain.h"
+#include "analysis/LineIndex.h"
+#include "cli/Commands.h"
+#include "config/Config.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+using namespace bufferlens;
+
+static const char *kExplainUsage =
+    "usage: bufferlens explain FILE:LINE:COL [--config FILE]\n";
+
+int bufferlens::runExplain(const std::vector<std::string> &args) {
+  std::string location, configFile;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h") {
+      std::cout << kExplainUsage;
+      return 0;
+    }
+    if (args[i] == "--config" && i + 1 < args.size())
+      configFile = args[++i];
+    else if (location.empty() && args[i][0] != '-')
+      location = args[i];
+    else {
+      std::cerr << "bufferlens explain: unexpected argument '" << args[i]
+                << "'\n"
+                << kExplainUsage;
+      return 2;
+    }
+  }
+  std::smatch m;
+  static const std::regex pattern(R"(^(.+):([0-9]+):([0-9]+)$)");
+  if (!std::regex_match(location, m, pattern)) {
+    std::cerr << "bufferlens explain: expected FILE:LINE:COL\n"
+              << kExplainUsage;
+    return 2;
+  }
+  std::string file = m[1];
+  uint32_t line = std::stoul(m[2]), column = std::stoul(m[3]);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    std::cerr << file << ": error: cannot read the file\n";
+    return 2;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+
+  AnalysisOptions options;
+  std::optional<std::filesystem::path> config =
+      configFile.empty()
+          ? findConfigFile(std::filesystem::path(file).parent_path().empty()
+                               ? "."
+                               : std::filesystem::path(file).parent_path())
+          : std::optional<std::filesystem::path>(configFile);
+  if (config)
+    if (auto error = loadConfigFile(*config, options)) {
+      std::cerr << *error << "\n";
+      return 2;
+    }
+
+  AnalysisResult result = analyzeDocument(text, file, options);
+  LineIndex lines(result.text);
+  if (line == 0 || line > lines.lineCount() || column == 0) {
+    std::cerr << location << ": error: position outside the file\n";
+    return 2;
+  }
+  uint32_t offset = lines.fromByteColumn({line - 1, column - 1});
+  if (ValueId value = result.valueAt(offset); value != kNone) {
+    std::cout << explainValue(result, value);
+    return 0;
+  }
+  for (size_t b = 0; b < result.blocks.size(); ++b) {
+    bool hit = result.blocks[b].labelRange.contains(offset);
+    for (const SourceRange &use : result.blocks[b].uses)
+      hit = hit || use.contains(offset);
+    if (hit) {
+      std::cout << explainBlock(result, b);
+      return 0;
+    }
+  }
+  if (result.parseFailed) {
+    std::cerr << location << ": error: the file does not parse\n";
+    return 1;
+  }
+  std::cerr << location << ": no value or block here\n";
+  return 1;
+}
