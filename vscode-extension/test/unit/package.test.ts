@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { statusView } from '../../src/status';
+import { buildGraphHtml, makeNonce } from '../../src/webview/html';
+
+const root = path.resolve(__dirname, '../../..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pkg = require(path.join(root, 'package.json'));
+
+test('the VS Code-independent modules do not import vscode', () => {
+  for (const f of ['protocol', 'href', 'messages', 'params', 'config', 'serverPath', 'decorations', 'status', 'webview/html', 'webview/main']) {
+    const text = fs.readFileSync(path.join(root, 'src', `${f}.ts`), 'utf8');
+    assert.doesNotMatch(text, /from 'vscode'|require\('vscode'\)/, f);
+  }
+});
+
+test('package.json contributes the mlir language without a grammar', () => {
+  const lang = pkg.contributes.languages.find((l: { id: string }) => l.id === 'mlir');
+  assert.ok(lang);
+  assert.deepEqual(lang.extensions, ['.mlir']);
+  assert.equal(pkg.contributes.grammars, undefined);
+  assert.ok(pkg.activationEvents.includes('onLanguage:mlir'));
+});
+
+test('package.json contributes every command and setting the extension uses', () => {
+  const commands = pkg.contributes.commands.map((c: { command: string }) => c.command);
+  for (const c of ['bufferlens.showGraph', 'bufferlens.showPipelinePreview', 'bufferlens.toggleOwnershipLens', 'bufferlens.restartServer']) {
+    assert.ok(commands.includes(c), c);
+  }
+  const props = pkg.contributes.configuration.properties;
+  for (const key of [
+    'bufferlens.server.path',
+    'bufferlens.checks',
+    'bufferlens.stage',
+    'bufferlens.promoteToStackLimit',
+    'bufferlens.pipeline.privateFunctionDynamicOwnership',
+    'bufferlens.trace.server',
+  ]) {
+    assert.ok(props[key], key);
+  }
+  assert.equal(props['bufferlens.server.path'].default, 'bufferlens');
+  assert.deepEqual(props['bufferlens.trace.server'].enum, ['off', 'messages', 'verbose']);
+  assert.deepEqual(props['bufferlens.checks'].additionalProperties.enum, ['off', 'error', 'warning', 'info', 'hint']);
+});
+
+test('status bar text for each server state', () => {
+  assert.equal(statusView('running').text, '$(check) BufferLens');
+  assert.equal(statusView('starting').text, '$(sync~spin) BufferLens');
+  assert.equal(statusView('stopped').accessibleLabel, 'BufferLens server stopped');
+  const e = statusView('error', 'server binary not found');
+  assert.equal(e.isError, true);
+  assert.equal(e.accessibleLabel, 'BufferLens server error: server binary not found');
+});
+
+test('the graph page only runs the nonce-carrying script and preselects the stage', () => {
+  const nonce = makeNonce();
+  assert.match(nonce, /^[A-Za-z0-9]{32}$/);
+  const html = buildGraphHtml({ cspSource: 'vscode-resource:', nonce, scriptUri: 'vscode-resource:/dist/webview.js', stage: 'pipeline' });
+  assert.match(html, new RegExp(`script-src 'nonce-${nonce}'`));
+  assert.match(html, /default-src 'none'/);
+  assert.match(html, /<option value="pipeline" selected>/);
+  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.match(html, new RegExp(`<script nonce="${nonce}" src="vscode-resource:/dist/webview.js">`));
+});
