@@ -274,10 +274,13 @@ function applyTheme(svg: SVGSVGElement): void {
   for (const text of Array.from(svg.querySelectorAll<SVGTextElement>('text'))) {
     const fill = text.getAttribute('fill')?.toLowerCase() ?? null;
     if (fill && !BLACK.has(fill)) continue; // the server's own colour
+    // A table cell's background is a polygon without a stroke right before
+    // its text (an arrowhead before an edge label has a stroke).
     let cell: Element | null = text.previousElementSibling;
     while (cell && cell.localName === 'text') cell = cell.previousElementSibling;
-    const cellFill = cell && cell.localName === 'polygon' ? cell.getAttribute('fill')?.toLowerCase() ?? null : null;
-    if (isPaint(cellFill) && !WHITE.has(cellFill!)) {
+    const isCell = !!cell && cell.localName === 'polygon' && !isPaint(cell.getAttribute('stroke')?.toLowerCase() ?? null);
+    const cellFill = isCell ? cell!.getAttribute('fill')?.toLowerCase() ?? null : null;
+    if (isPaint(cellFill) && !WHITE.has(cellFill!) && !BLACK.has(cellFill!)) {
       text.style.fill = '#1e1e1e';
     } else {
       text.style.fill = 'var(--vscode-editor-foreground)';
