@@ -118,6 +118,9 @@ struct BlockEntry {
   std::vector<ValueId> arguments;
   std::vector<OpId> ops;
   std::vector<BlockId> successors;
+  /// Index of the region holding the block within parentOp (within the
+  /// function for top-level blocks): tells then/else and before/after apart.
+  int32_t region = 0;
 };
 
 struct OpEntry {
@@ -128,6 +131,23 @@ struct OpEntry {
   BlockId block = kNone;
   std::vector<ValueId> results;
   std::vector<ValueId> operands;
+  /// For a branch (BranchOpInterface): per successor of its block, in the
+  /// same order, the operands forwarded to that successor's arguments.
+  std::vector<std::vector<ValueId>> successorOperands;
+  /// RegionBranchOpInterface control flow: for a region op, the entry blocks
+  /// of the regions it may enter from outside; for a region terminator
+  /// (scf.yield, scf.condition), the entry blocks of the regions control may
+  /// continue in.
+  std::vector<BlockId> regionSuccessors;
+  /// A region op that may skip its regions, or a region terminator that may
+  /// return control to its parent op's results.
+  bool toParent = false;
+  /// Where the op came from when its location names another buffer (IR a
+  /// rewrite printed with debug locations of the user's file): that file and
+  /// the 1-based line and byte column; originLine is 0 when there is none.
+  std::string originFile;
+  uint32_t originLine = 0;
+  uint32_t originColumn = 0;
 };
 
 struct FunctionEntry {

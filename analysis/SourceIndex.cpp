@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace bufferlens;
@@ -67,8 +68,11 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
   size_t firstBlock = out.blocks.size();
   out.functions[id].valueBegin = out.values.size();
   for (Region &region : fn->getRegions())
-    for (Block &block : region)
-      out.functions[id].blocks.push_back(indexBlock(block, id, kNone));
+    for (Block &block : region) {
+      BlockId b = indexBlock(block, id, kNone);
+      out.blocks[b].region = region.getRegionNumber();
+      out.functions[id].blocks.push_back(b);
+    }
 
   out.functions[id].valueEnd = out.values.size();
 
@@ -84,7 +88,47 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
         auto it = values.find(operand);
         entry.operands.push_back(it == values.end() ? kNone : it->second);
       }
+      indexControlFlow(op, entry);
     }
+  }
+}
+
+// Edges a graph draws without touching MLIR: forwarded branch operands and
+// the RegionBranchOpInterface successors of region ops and their
+// terminators.
+void SourceIndex::indexControlFlow(Operation &op, OpEntry &entry) {
+  auto idOfValue = [&](Value v) {
+    auto it = values.find(v);
+    return it == values.end() ? kNone : it->second;
+  };
+  if (auto branch = dyn_cast<BranchOpInterface>(&op))
+    for (unsigned s = 0; s < op.getNumSuccessors(); ++s) {
+      std::vector<ValueId> forwarded;
+      for (Value v : branch.getSuccessorOperands(s).getForwardedOperands())
+        forwarded.push_back(idOfValue(v));
+      entry.successorOperands.push_back(std::move(forwarded));
+    }
+  SmallVector<RegionSuccessor> successors;
+  if (auto regionOp = dyn_cast<RegionBranchOpInterface>(&op)) {
+    regionOp.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  } else if (auto terminator =
+                 dyn_cast<RegionBranchTerminatorOpInterface>(&op)) {
+    if (isa_and_nonnull<RegionBranchOpInterface>(op.getParentOp())) {
+      SmallVector<Attribute> unknownOperands(op.getNumOperands());
+      terminator.getSuccessorRegions(unknownOperands, successors);
+    }
+  }
+  for (const RegionSuccessor &successor : successors) {
+    Region *region = successor.getSuccessor();
+    if (!region) {
+      entry.toParent = true;
+      continue;
+    }
+    if (region->empty())
+      continue;
+    auto it = blocks.find(&region->front());
+    if (it != blocks.end())
+      entry.regionSuccessors.push_back(it->second);
   }
 }
 
@@ -140,6 +184,7 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
         entry.fullRange.begin =
             module.rangeOf(opDef->resultGroups.front().definition.loc).begin;
     }
+    recordOrigin(op.getLoc(), entry);
     out.ops.push_back(std::move(entry));
     out.blocks[id].ops.push_back(opId);
 
@@ -172,11 +217,32 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
     }
 
     for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        indexBlock(nested, fn, opId);
+      for (Block &nested : region) {
+        BlockId b = indexBlock(nested, fn, opId);
+        out.blocks[b].region = region.getRegionNumber();
+      }
   }
 
   return id;
+}
+
+// A rewrite printed with debug locations keeps, on every op it did not
+// create from nothing, the location of the user's op: remember it so views
+// of the rewritten IR can point back into the user's file.
+void SourceIndex::recordOrigin(Location loc, OpEntry &entry) const {
+  std::optional<FileLineColLoc> fileLoc;
+  loc->walk([&](Location inner) {
+    if (auto f = dyn_cast<FileLineColLoc>(inner)) {
+      fileLoc = f;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!fileLoc || fileLoc->getLine() == 0 || !module.rangeOf(loc).empty())
+    return;
+  entry.originFile = fileLoc->getFilename().str();
+  entry.originLine = fileLoc->getLine();
+  entry.originColumn = fileLoc->getColumn();
 }
 
 std::string SourceIndex::nameOf(Value value) const {

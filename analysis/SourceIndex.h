@@ -59,6 +59,8 @@ private:
   }
   void indexFunction(mlir::FunctionOpInterface fn);
   BlockId indexBlock(mlir::Block &block, FunctionId fn, OpId parent);
+  void indexControlFlow(mlir::Operation &op, OpEntry &entry);
+  void recordOrigin(mlir::Location loc, OpEntry &entry) const;
   ValueId addValue(mlir::Value value, std::string name, SourceRange def,
                    const llvm::SmallVector<llvm::SMRange> *uses,
                    FunctionId fn, BlockId block, OpId definingOp);
