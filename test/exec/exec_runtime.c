@@ -200,8 +200,9 @@ static void *new_block(size_t size, size_t align, int state) {
   size_t datalen = (need + pagesz - 1) / pagesz * pagesz;
   size_t maplen = datalen + pagesz;
   char *map = mmap(NULL, maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED) harness_die("mmap failed (out of memory?)");
-  if (mprotect(map + datalen, pagesz, PROT_NONE)) harness_die("mprotect failed");
+  if (map == MAP_FAILED || mprotect(map + datalen, pagesz, PROT_NONE))
+    harness_die("out of mappings: every buffer takes its own mapping and guard page, and "
+                "vm.max_map_count limits them (about 32k live buffers by default)");
   uintptr_t end = (uintptr_t)map + datalen;
   char *user = (char *)((end - size) & ~(uintptr_t)(align - 1));
   if (nblocks == capblocks) {
@@ -238,7 +239,7 @@ void _mlir_memref_to_llvm_free(void *p) {
   if (b && b->state == ST_LIVE) {
     b->state = ST_FREED;
     --live_count;
-    if (mprotect(b->map, b->maplen, PROT_NONE)) harness_die("mprotect failed");
+    if (mprotect(b->map, b->maplen, PROT_NONE)) harness_die("mprotect failed on free");
     note("free", b);
   } else if (b && b->state == ST_FREED) {
     ++n_double_free;
@@ -265,7 +266,7 @@ void bl_returned(void *allocated) {
     mprotect(b->map, b->maplen, PROT_NONE);
     note("caller frees returned buffer", b);
   } else if (b && b->state == ST_FREED) {
-    // Also the second of two results sharing one buffer.
+    // (The stub reports two results sharing one buffer only once.)
     ++n_ret_freed;
     note("returned buffer was already freed", b);
   } else if (b && b->state == ST_ARG) {

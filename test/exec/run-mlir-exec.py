@@ -20,6 +20,8 @@ the tokens of every `// EXEC: ...` line of MODULE are used):
   lower-bufferization
                     run `--convert-bufferization-to-memref` (lowers
                     bufferization.clone / bufferization.dealloc)
+  no-keep           do not protect unused memref.alloc / memref.load results
+                    from dead-code elimination (see README.md)
 
 Output: one line per combination, `combo arg0=1 arg2=0: VERDICT`, where
 VERDICT is `ok` or a comma-separated list of `double-free`, `invalid-free`,
@@ -30,6 +32,7 @@ See README.md.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -377,11 +380,73 @@ def generate_stub(func, spec):
     return "\n".join(lines) + "\n", bit_names
 
 
+# ---- keeping allocations and loads observable ----------------------------------
+
+ALLOC_LINE = re.compile(r"^(\s*)(%[\w.$\-]+) = memref\.alloc\b.* : (memref<.*>)\s*$")
+LOAD_LINE = re.compile(r"^(\s*)(%[\w.$\-]+) = memref\.load\b.* : (memref<.*>)\s*$")
+
+
+def add_keep_uses(text):
+    """After every `memref.alloc` and `memref.load` (in mlir-opt's printed
+    form), call an external no-op function on its result. The greedy pattern
+    drivers in the lowering passes (expand-strided-metadata,
+    convert-linalg-to-loops, ...) erase unused allocations and loads as
+    trivially dead, which would hide a leaked unused buffer or a read of freed
+    memory whose value is unused. Returns (new text, [(symbol, type)])."""
+    decls = {}
+    out = []
+    for line in text.splitlines():
+        out.append(line)
+        m = ALLOC_LINE.match(line)
+        t = None
+        if m:
+            t = m.group(3)
+            if parse_memref_or_none(t) is None:
+                continue
+        else:
+            m = LOAD_LINE.match(line)
+            if m:
+                mr = parse_memref_or_none(m.group(3))
+                if mr is None or scalar_ctype(mr["elem"]) is None:
+                    continue
+                t = mr["elem"]
+        if t is None:
+            continue
+        sym = decls.setdefault(t, f"__bl_keep_{len(decls)}")
+        out.append(f"{m.group(1)}func.call @{sym}({m.group(2)}) : ({t}) -> ()")
+    if not decls:
+        return text, []
+    for i, line in enumerate(out):
+        if line.startswith("module"):
+            out[i + 1:i + 1] = [f"  func.func private @{sym}({t})" for t, sym in decls.items()]
+            break
+    else:
+        fail("unexpected mlir-opt output (no top-level `module`)")
+    return "\n".join(out) + "\n", [(sym, t) for t, sym in decls.items()]
+
+
+def parse_memref_or_none(t):
+    try:
+        return parse_memref(t)
+    except HarnessError:
+        return None
+
+
+def keep_definitions(keeps):
+    lines = []
+    for sym, t in keeps:
+        if t.startswith("memref<"):
+            lines.append(f"void _mlir_ciface_{sym}(void *d) {{ (void)d; }}")
+        else:
+            lines.append(f"void _mlir_ciface_{sym}({scalar_ctype(t)} v) {{ (void)v; }}")
+    return "\n".join(lines) + "\n"
+
+
 # ---- main -----------------------------------------------------------------------
 
 def parse_spec(tokens):
     spec = {"entry": None, "fixed": {}, "index": 4, "dim": 4,
-            "pipeline": False, "lower_bufferization": False}
+            "pipeline": False, "lower_bufferization": False, "keep": True}
     for tok in tokens:
         if tok.startswith("@"):
             spec["entry"] = tok[1:]
@@ -390,6 +455,8 @@ def parse_spec(tokens):
             spec["lower_bufferization"] = True
         elif tok == "lower-bufferization":
             spec["lower_bufferization"] = True
+        elif tok == "no-keep":
+            spec["keep"] = False
         elif re.match(r"^arg\d+=\S+$", tok):
             k, v = tok.split("=", 1)
             spec["fixed"][k] = v
@@ -428,6 +495,29 @@ def main():
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def runtime_object(tmp, step):
+    """exec_runtime.c compiled once per content and compiler, cached in
+    $BL_EXEC_CACHE (default: a per-user directory under the temp dir)."""
+    src = os.path.join(HERE, "exec_runtime.c")
+    with open(src, "rb") as f:
+        key = hashlib.sha1(f.read() + CC.encode()).hexdigest()[:16]
+    cache = os.environ.get("BL_EXEC_CACHE") or os.path.join(
+        tempfile.gettempdir(), f"bl-exec-cache-{os.getuid()}")
+    obj = os.path.join(cache, f"exec_runtime-{key}.o")
+    if os.path.exists(obj):
+        return obj
+    tmp_obj = os.path.join(tmp, "exec_runtime.o")
+    step([CC, "-O1", "-w", "-c", src, "-o", tmp_obj], "compiling exec_runtime.c")
+    try:
+        os.makedirs(cache, exist_ok=True)
+        part = f"{obj}.{os.getpid()}"
+        shutil.copyfile(tmp_obj, part)
+        os.replace(part, obj)  # atomic: concurrent runs never see half a file
+        return obj
+    except OSError:
+        return tmp_obj
+
+
 def run_harness(opts, tmp):
     mlir_opt, mlir_translate, llc = tool("mlir-opt"), tool("mlir-translate"), tool("llc")
     if shutil.which(CC) is None:
@@ -461,7 +551,7 @@ def run_harness(opts, tmp):
     step(cmd, "parsing" + (" / deallocation pipeline" if spec["pipeline"] else ""))
     with open(pre, encoding="utf-8") as f:
         pre_text = f.read()
-    if re.search(r"\bbufferization\.\w+", pre_text):
+    if re.search(r"^\s*(%[^=]*=\s*)?bufferization\.\w+", pre_text, re.M):
         fail("the module contains bufferization ops; add `lower-bufferization` to the spec")
 
     funcs = parse_functions(pre_text)
@@ -484,9 +574,14 @@ def run_harness(opts, tmp):
     if len(bit_names) > 12:
         fail(f"{len(bit_names)} i1 arguments ({2 ** len(bit_names)} combinations); "
              "fix some with argK=0|1")
+    keeps = []
+    if spec["keep"]:
+        pre_text, keeps = add_keep_uses(pre_text)
+        with open(pre, "w", encoding="utf-8") as f:
+            f.write(pre_text)
     stub_c = os.path.join(tmp, "stub.c")
     with open(stub_c, "w", encoding="utf-8") as f:
-        f.write(stub)
+        f.write(stub + keep_definitions(keeps))
 
     low = os.path.join(tmp, "low.mlir")
     step([mlir_opt, pre] + LOWERING + ["-o", low], "lowering to the LLVM dialect")
@@ -495,7 +590,7 @@ def run_harness(opts, tmp):
     obj = os.path.join(tmp, "module.o")
     step([llc, "-O0", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj], "llc")
     exe = os.path.join(tmp, "driver")
-    link = [CC, "-O1", "-w", "-o", exe, stub_c, os.path.join(HERE, "exec_runtime.c"), obj, "-lm"]
+    link = [CC, "-O0", "-w", "-o", exe, stub_c, runtime_object(tmp, step), obj, "-lm"]
     with open(ll, encoding="utf-8") as f:
         needs_runtime = "@memrefCopy" in f.read()
     if needs_runtime:

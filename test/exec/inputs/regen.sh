@@ -26,7 +26,7 @@ gen() {
   else
     "$B/mlir-opt" "$src" -o "$tmp"
   fi
-  if grep -q 'bufferization\.' "$tmp"; then spec="$spec lower-bufferization"; fi
+  if grep -Eq '^\s*(%[^=]*=\s*)?bufferization\.' "$tmp"; then spec="$spec lower-bufferization"; fi
   python3 "$HARNESS" "$tmp" "$spec" >"$verdicts" || rc=$?
   if [[ $rc == 2 ]] || grep -qv ": $want\$" "$verdicts"; then
     echo "regen: $src: expected every combination to be '$want', got:" >&2
