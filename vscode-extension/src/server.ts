@@ -195,7 +195,15 @@ export class ServerManager implements vscode.Disposable {
 
   private async onErrorChoice(choice: string | undefined): Promise<void> {
     if (choice === 'Open Settings') {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'bufferlens.server.path');
+      // The setting is machine-overridable: in a remote window (SSH, WSL,
+      // containers, code-server) it is edited in the Remote tab, and the
+      // User tab would not even list it.
+      // (openRemoteSettings takes its query only in an options object.)
+      if (vscode.env.remoteName) {
+        await vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query: 'bufferlens.server.path' });
+      } else {
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'bufferlens.server.path');
+      }
     } else if (choice === 'Show Log') {
       this.output.show(true);
     }
