@@ -283,15 +283,19 @@ function normalize(s) {
   return (s ?? '').replace(/\u00a0/g, ' ');
 }
 
-/** Viewport point of `needle` (its occurrence-th match) in the active editor. */
-async function pointOf(needle, occurrence = 0) {
+/**
+ * Viewport point of `needle` in the active editor: its occurrence-th match, or
+ * with `token`, the first `token` on the line that contains `needle`.
+ */
+async function pointOf(needle, occurrence = 0, token = null) {
   return page.evaluate(
-    ([needle, occurrence]) => {
+    ([needle, occurrence, token]) => {
       const lines = Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line'));
       let seen = 0;
       for (const line of lines) {
         const text = line.textContent.replace(/\u00a0/g, ' ');
         let idx = text.indexOf(needle);
+        if (token !== null && idx >= 0) idx = text.indexOf(token);
         while (idx >= 0) {
           if (seen++ === occurrence) {
             // Walk the text nodes to the character offset.
@@ -313,7 +317,7 @@ async function pointOf(needle, occurrence = 0) {
       }
       return null;
     },
-    [needle, occurrence],
+    [needle, occurrence, token],
   );
 }
 
@@ -398,14 +402,14 @@ if (MODE === 'stub' || MODE === 'real') {
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'BL' }).first();
     await row.waitFor({ timeout: T.short });
     const text = normalize(await row.innerText());
-    if (MODE === 'stub') assert.match(text, /double free: %0 was already freed on line 21/);
+    if (MODE === 'stub') assert.match(text, /double free: %0 was already freed on line 20/);
     await shot('diagnostics');
     await page.keyboard.press('Escape');
   });
 
   e2eTest('a hover explains the value under the pointer', async () => {
     await page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
-    const p = await pointOf('%0 = memref.alloc');
+    const p = await pointOf('= memref.alloc() : memref<2xf32>', 0, '%0');
     assert.ok(p, 'the line with %0 is on screen');
     await page.mouse.move(p.x, p.y);
     const hover = page.locator('.monaco-hover:not(.hidden) .hover-contents, .monaco-hover:not(.hidden) .rendered-markdown').first();
@@ -425,7 +429,7 @@ if (MODE === 'stub' || MODE === 'real') {
       const line = lines.map(normalize).find((l) => l.includes('= memref.alloc() : memref<2xf32>'));
       return line && line.trimEnd().length > src.trimEnd().length ? line : null;
     });
-    if (MODE === 'stub') assert.match(rendered, /%0 owned = memref\.alloc/);
+    if (MODE === 'stub') assert.match(rendered, /%0\s+owned\s+=\s+memref\.alloc/u);
     await shot('inlay-hints');
   });
 
@@ -471,6 +475,37 @@ if (MODE === 'stub' || MODE === 'real') {
     await shot('graph-follow');
   });
 
+  e2eTest('the ownership lens decorates the value under the cursor', async () => {
+    await runCommand('BufferLens: Toggle Ownership Lens');
+    // The %0 of @double_free.
+    const p = await pointOf('= memref.alloc() : memref<8xf32>', 0, '%0');
+    await page.mouse.click(p.x, p.y);
+    const struck = await waitFor('line-through decorations on the frees', async () => {
+      const n = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line span span'))
+          .filter((s) => getComputedStyle(s).textDecorationLine.includes('line-through'))
+          .map((s) => s.textContent.replace(/\u00a0/g, ' ')),
+      );
+      return MODE === 'stub' ? (n.length >= 2 ? n : null) : n;
+    }, T.short);
+    if (MODE === 'stub') {
+      assert.ok(struck.every((t) => t.includes('dealloc %0')), JSON.stringify(struck));
+      const req = stubEntries('ownershipAt').pop().data;
+      assert.equal(req.position.line, 17);
+      assert.match(req.uri, /^file:\/\/.*\/example\.mlir$/);
+    }
+    await shot('ownership-lens');
+    await runCommand('BufferLens: Toggle Ownership Lens');
+    await waitFor('decorations to go away', async () =>
+      page.evaluate(
+        () =>
+          !Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line span span')).some((s) =>
+            getComputedStyle(s).textDecorationLine.includes('line-through'),
+          ),
+      ),
+    T.short);
+  });
+
   e2eTest('the pipeline preview opens as a read-only document', async () => {
     await runCommand('BufferLens: Show Pipeline Preview');
     const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Ownership-based pipeline' }).first();
@@ -490,10 +525,18 @@ if (MODE === 'stub' || MODE === 'real') {
   });
 
   if (MODE === 'stub') {
-    e2eTest('a settings change reaches the server as didChangeConfiguration', async () => {
-      writeUserSettings({ 'bufferlens.checks': { BL301: 'off', BL203: 'error' }, 'bufferlens.stage': 'deallocated' }, serverPath);
-      const change = await waitFor('didChangeConfiguration', async () => stubEntries('didChangeConfiguration').pop(), T.long);
-      assert.deepEqual(change.data, { checks: { BL301: 'off', BL203: 'error' }, stage: 'deallocated' });
+    e2eTest('a settings change in the Settings editor reaches the server as didChangeConfiguration', async () => {
+      await runCommand('Preferences: Open User Settings');
+      const search = page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .suggest-input-container input').first();
+      await search.waitFor({ timeout: T.short });
+      await search.fill('bufferlens.stage');
+      const item = page.locator('.settings-editor .setting-item-enum', { hasText: 'Stage' }).first();
+      await item.waitFor({ timeout: T.short });
+      await item.locator('select').click();
+      await page.locator('.monaco-select-box-dropdown-container .option-text', { hasText: /^deallocated$/ }).click();
+      const change = await waitFor('didChangeConfiguration', async () => stubEntries('didChangeConfiguration').pop(), T.short);
+      assert.deepEqual(change.data, { checks: { BL301: 'off' }, stage: 'deallocated' });
+      await shot('settings-change');
     });
   }
 }

@@ -177,7 +177,7 @@ function handle(msg) {
       const hints = [];
       lines(params.textDocument.uri).forEach((text, line) => {
         const m = /^\s*(%\w+) = memref\.alloc/.exec(text);
-        if (m) hints.push({ position: { line, character: text.indexOf(m[1]) + m[1].length }, label: ' owned', paddingLeft: true });
+        if (m) hints.push({ position: { line, character: text.indexOf(m[1]) + m[1].length }, label: 'owned', paddingLeft: true });
       });
       return reply(hints);
     }
