@@ -6,6 +6,7 @@
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/checker/Checker.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -98,6 +99,8 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
       if (!result.functions[fn].analysed)
         continue;
       computeBufferFacts(index, fn);
+      if (result.functions[fn].stage == Stage::Deallocated)
+        runDeallocationChecker(index, fn);
     }
   }
 

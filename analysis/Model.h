@@ -123,6 +123,14 @@ struct BufferFact {
   std::vector<ValueId> origins;
 };
 
+/// A free the deallocation checker followed (functions of stage
+/// Deallocated): `freeOp` frees the buffer allocated by `allocation` on at
+/// least one path.
+struct FreeSite {
+  ValueId allocation = kNone;
+  OpId freeOp = kNone;
+};
+
 struct AnalysisResult {
   std::string text; ///< The analysed text; every range refers to it.
   std::vector<FunctionEntry> functions;
@@ -133,6 +141,8 @@ struct AnalysisResult {
   std::vector<Finding> findings;
   /// Ownership-based deallocation, one entry per function (OwnershipModel.h).
   std::vector<OwnershipFacts> ownership;
+  /// Where each allocation is freed (analysis/checker/Checker.h).
+  std::vector<FreeSite> freeSites;
   /// True when the text failed to parse: the tables above are then empty.
   bool parseFailed = false;
 
