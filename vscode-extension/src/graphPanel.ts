@@ -165,7 +165,7 @@ export class GraphPanel implements vscode.Disposable {
         throw new Error('The server returned no graph.');
       }
       this.shownFunction = result.function;
-      this.panel.title = `Graph: @${result.function}`;
+      this.panel.title = `Graph: ${result.function.startsWith('@') ? '' : '@'}${result.function}`;
       this.post({
         type: 'graph',
         svg: result.content,

@@ -299,13 +299,18 @@ function setStatus(text: string, isError = false): void {
   statusEl.classList.toggle('error', isError);
 }
 
+/** Function names are sent without '@'; tolerate a server that includes it. */
+function at(name: string): string {
+  return name.startsWith('@') ? name : `@${name}`;
+}
+
 function setFunctions(functions: string[], current: string): void {
   const names = functions.includes(current) ? functions : [current, ...functions];
   functionSelect.replaceChildren(
     ...names.map((name) => {
       const o = document.createElement('option');
       o.value = name;
-      o.textContent = `@${name}`;
+      o.textContent = at(name);
       o.selected = name === current;
       return o;
     }),
@@ -324,7 +329,7 @@ function render(msg: Extract<ExtensionToWebview, { type: 'graph' }>): void {
   showMessage('', false);
   stageSelect.value = msg.stage;
   setFunctions(msg.functions, msg.function);
-  setStatus(`@${msg.function} · ${msg.stage}`);
+  setStatus(`${at(msg.function)} · ${msg.stage}`);
   document.body.dataset.function = msg.function;
   document.body.dataset.stage = msg.stage;
   if (msg.function !== currentFunction) {
@@ -339,7 +344,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!msg || typeof msg !== 'object') return;
   switch (msg.type) {
     case 'loading':
-      setStatus(msg.function ? `loading @${msg.function} · ${msg.stage}…` : `loading · ${msg.stage}…`);
+      setStatus(msg.function ? `loading ${at(msg.function)} · ${msg.stage}…` : `loading · ${msg.stage}…`);
       stageSelect.value = msg.stage;
       break;
     case 'graph':

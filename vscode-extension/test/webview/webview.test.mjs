@@ -244,6 +244,11 @@ test('loading and error states are shown', async () => {
   await send(graphMessage({ stage: 'classic' }));
   await page.waitForFunction(() => !document.getElementById('message').classList.contains('visible'));
   assert.equal(await page.textContent('#status'), '@branch · classic');
+  // A name sent with its '@' is not shown as '@@'.
+  await send(graphMessage({ function: '@branch', functions: ['@branch'] }));
+  await page.waitForFunction(() => document.body.dataset.function === '@branch');
+  assert.equal(await page.textContent('#status'), '@branch · ownership');
+  assert.equal(await page.textContent('#function option'), '@branch');
 });
 
 test('a hostile SVG is defused', async () => {
