@@ -7,6 +7,7 @@
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/checker/Checker.h"
+#include "analysis/ownership/OwnershipAnalysis.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -102,6 +103,7 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
       if (result.functions[fn].stage == Stage::Deallocated)
         runDeallocationChecker(index, fn);
     }
+    runOwnershipAnalysis(index, options);
   }
 
   for (Finding &problem : directives.problems)

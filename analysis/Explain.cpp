@@ -49,6 +49,64 @@ static std::string describeKind(const AnalysisResult &result,
   return "";
 }
 
+static const OwnershipFacts *ownershipFacts(const AnalysisResult &result,
+                                           FunctionId fn) {
+  if (fn == kNone || static_cast<size_t>(fn) >= result.ownership.size())
+    return nullptr;
+  return &result.ownership[fn];
+}
+
+static std::string successorText(const AnalysisResult &result,
+                                 const DeallocSite &site) {
+  if (site.successor == kNone)
+    return "when leaving the region";
+  std::string edge = "on the edge to ";
+  if (site.terminator != kNone &&
+      result.ops[site.terminator].name == "cf.cond_br")
+    edge = site.successorIndex == 0 ? "on the true edge to "
+                                    : "on the false edge to ";
+  return edge + result.blocks[site.successor].label;
+}
+
+static std::string freedText(const DeallocCandidate &candidate) {
+  return candidate.condition == "false"
+             ? "never freed (condition false)"
+             : "freed if " + candidate.condition;
+}
+
+// Ownership per block (the seed's lattice) and the pass's deallocations.
+static void explainOwnership(std::ostream &os, const AnalysisResult &result,
+                             ValueId id) {
+  const OwnershipFacts *facts =
+      ownershipFacts(result, result.values[id].function);
+  if (!facts || !facts->computed)
+    return;
+  std::string states;
+  for (const ValueOwnership &state : facts->states)
+    if (state.value == id) {
+      states += "\n- in " + result.blocks[state.block].label + ": " +
+                state.ownership.str();
+      if (!state.ownership.reason.empty())
+        states += " (" + state.ownership.reason + ")";
+    }
+  if (!states.empty())
+    os << "\nownership (ownership-based deallocation):" << states << "\n";
+  std::string frees;
+  for (const DeallocSite &site : facts->sites) {
+    for (const DeallocCandidate &candidate : site.memrefs)
+      if (candidate.memref == id)
+        frees += "\n- at the end of " + result.blocks[site.block].label +
+                 " " + successorText(result, site) + ": " +
+                 freedText(candidate);
+    for (ValueId retained : site.retained)
+      if (retained == id)
+        frees += "\n- at the end of " + result.blocks[site.block].label +
+                 " " + successorText(result, site) + ": retained";
+  }
+  if (!frees.empty())
+    os << "\ndeallocation:" << frees << "\n";
+}
+
 std::string bufferlens::explainValue(const AnalysisResult &result,
                                      ValueId id) {
   const ValueEntry &value = result.values[id];
@@ -75,11 +133,36 @@ std::string bufferlens::explainValue(const AnalysisResult &result,
   os << "\n";
   if (!fact->aliases.empty())
     os << "\naliases: " << joinNames(result, fact->aliases) << "\n";
+  explainOwnership(os, result, id);
   bool selfOrigin =
       fact->origins.size() == 1 && fact->origins.front() == id;
   if (!fact->origins.empty() && !selfOrigin)
     os << "\nmay point into: " << joinNames(result, fact->origins) << "\n";
   return os.str();
+}
+
+// The `bufferization.dealloc`s the pass puts at the end of `id`.
+static void explainDeallocSites(std::ostream &os, const AnalysisResult &result,
+                                BlockId id) {
+  const BlockEntry &block = result.blocks[id];
+  if (const OwnershipFacts *facts = ownershipFacts(result, block.function))
+    for (const DeallocSite &site : facts->sites) {
+      if (site.block != id)
+        continue;
+      os << "\n`bufferization.dealloc` " << successorText(result, site)
+         << ":";
+      for (const DeallocCandidate &candidate : site.memrefs)
+        os << "\n- "
+           << (candidate.memref == kNone
+                   ? std::string("a pass-made buffer")
+                   : result.values[candidate.memref].name)
+           << ": " << freedText(candidate);
+      for (ValueId retained : site.retained)
+        os << "\n- retains "
+           << (retained == kNone ? std::string("a pass-made buffer")
+                                 : result.values[retained].name);
+      os << "\n";
+    }
 }
 
 std::string bufferlens::explainBlock(const AnalysisResult &result,
@@ -105,5 +188,21 @@ std::string bufferlens::explainBlock(const AnalysisResult &result,
       os << (i ? ", " : " ") << preds[i];
     os << "\n";
   }
+  explainDeallocSites(os, result, id);
+  return os.str();
+}
+
+std::string bufferlens::explainOp(const AnalysisResult &result, OpId id) {
+  const OpEntry &op = result.ops[id];
+  std::ostringstream os;
+  os << "**" << op.name << "**";
+  if (op.block != kNone)
+    os << " in " << result.blocks[op.block].label;
+  if (op.function != kNone)
+    os << " of `@" << result.functions[op.function].name << "`";
+  os << "\n";
+  // A terminator is where the block's deallocations happen.
+  if (op.block != kNone && result.blocks[op.block].ops.back() == id)
+    explainDeallocSites(os, result, op.block);
   return os.str();
 }

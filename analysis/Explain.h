@@ -22,6 +22,9 @@ std::string explainValue(const AnalysisResult &result, ValueId value);
 /// Markdown for a block label: its function, arguments and predecessors.
 std::string explainBlock(const AnalysisResult &result, BlockId block);
 
+/// Markdown for an op; for a terminator, the deallocations at its block end.
+std::string explainOp(const AnalysisResult &result, OpId op);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_EXPLAIN_H

@@ -58,6 +58,8 @@ struct DeallocSite {
   /// Successor block for branches; kNone when leaving the region (return,
   /// yield).
   BlockId successor = kNone;
+  /// Which successor of the terminator (0 is cf.cond_br's true edge), or -1.
+  int successorIndex = -1;
   OpId terminator = kNone;
   std::vector<DeallocCandidate> memrefs;
   std::vector<ValueId> retained;

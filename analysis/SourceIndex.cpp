@@ -141,7 +141,10 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
   out.blocks[id].parentOp = parent;
 
   const auto *def = module.asmState().getBlockDef(&block);
-  if (def && def->definition.loc.isValid()) {
+  // Unlabelled entry blocks have a definition too, located at the `{`.
+  bool labelled = def && def->definition.loc.isValid() &&
+                  *def->definition.loc.Start.getPointer() == '^';
+  if (labelled) {
     out.blocks[id].labelRange = module.rangeOf(def->definition.loc);
     const SourceRange &r = out.blocks[id].labelRange;
     out.blocks[id].label =
@@ -149,7 +152,8 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
     for (llvm::SMRange use : def->definition.uses)
       out.blocks[id].uses.push_back(module.rangeOf(use));
   } else {
-    out.blocks[id].label = block.isEntryBlock() ? "^entry" : "^bb?";
+    // What the MLIR printer would call it.
+    out.blocks[id].label = block.isEntryBlock() ? "^bb0" : "^bb?";
   }
 
   for (BlockArgument arg : block.getArguments()) {

@@ -11,6 +11,7 @@
 #include "config/Config.h"
 
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <iostream>
 #include <regex>
@@ -90,6 +91,11 @@ int bufferlens::runExplain(const std::vector<std::string> &args) {
       return 0;
     }
   }
+  for (size_t o = 0; o < result.ops.size(); ++o)
+    if (result.ops[o].nameRange.contains(offset)) {
+      std::cout << explainOp(result, o);
+      return 0;
+    }
   if (result.parseFailed) {
     std::cerr << location << ": error: the file does not parse\n";
     return 1;

@@ -1,0 +1,47 @@
+//===- Rewrite.h - The user's module with a deallocation plan applied -----===//
+//
+// `bufferlens rewrite`, the pipeline preview and the stage graphs show the
+// IR a deallocation strategy produces. The result is text; with
+// `withLocations` it carries `loc(...)` attributes naming the user's file,
+// so a view of it can map ops back to the user's ranges.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_REWRITE_H
+#define BUFFERLENS_ANALYSIS_REWRITE_H
+
+#include "analysis/Model.h"
+#include "analysis/Options.h"
+#include "analysis/ownership/Pipeline.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bufferlens {
+
+enum class RewriteStrategy { Classic, Ownership };
+
+struct RewriteRequest {
+  RewriteStrategy strategy = RewriteStrategy::Ownership;
+  /// For the ownership strategy: how far down the upstream pipeline.
+  OwnershipStage stage = OwnershipStage::Lowered;
+  bool withLocations = false;
+};
+
+struct RewriteOutput {
+  bool succeeded = false;
+  std::string text;
+  /// Parse errors of the input, or the passes' own errors, with ranges in
+  /// the input.
+  std::vector<Finding> diagnostics;
+};
+
+RewriteOutput rewriteDocument(std::string_view text,
+                              std::string_view bufferName,
+                              const RewriteRequest &request,
+                              const AnalysisOptions &options);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_REWRITE_H

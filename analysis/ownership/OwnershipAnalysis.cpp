@@ -1,0 +1,443 @@
+//===- OwnershipAnalysis.cpp ----------------------------------------------===//
+
+#include "analysis/ownership/OwnershipAnalysis.h"
+#include "analysis/BufferFacts.h"
+#include "analysis/SourceIndex.h"
+#include "analysis/ownership/Pipeline.h"
+#include "analysis/ownership/Preconditions.h"
+#include "analysis/ownership/TaggedClone.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace bufferlens;
+using namespace mlir;
+
+namespace {
+
+Ownership unique(std::string indicator) {
+  Ownership o;
+  o.kind = Ownership::Kind::Unique;
+  o.indicator = std::move(indicator);
+  return o;
+}
+
+/// Describes pass-made i1 values in the user's terms.
+class ConditionPrinter {
+public:
+  ConditionPrinter(const TaggedClone &clone, const SourceIndex &index)
+      : clone(clone), index(index) {}
+
+  std::string describe(Value value, int depth = 0) const {
+    if (depth > 4)
+      return "a runtime value";
+    bool constant;
+    if (matchConstant(value, constant))
+      return constant ? "true" : "false";
+    ValueId origin = clone.originOf(value);
+    if (origin != kNone)
+      return index.result().values[origin].name;
+    if (std::optional<std::string> owner = ownershipOf(value))
+      return *owner;
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return "a runtime value";
+    if (auto xorOp = dyn_cast<arith::XOrIOp>(op)) {
+      bool c;
+      if (matchConstant(xorOp.getLhs(), c) && c)
+        return "not " + describe(xorOp.getRhs(), depth + 1);
+      if (matchConstant(xorOp.getRhs(), c) && c)
+        return "not " + describe(xorOp.getLhs(), depth + 1);
+    }
+    if (auto andOp = dyn_cast<arith::AndIOp>(op))
+      return combine(andOp.getLhs(), andOp.getRhs(), /*isAnd=*/true, depth);
+    if (auto orOp = dyn_cast<arith::OrIOp>(op))
+      return combine(orOp.getLhs(), orOp.getRhs(), /*isAnd=*/false, depth);
+    if (auto select = dyn_cast<arith::SelectOp>(op))
+      return "(" + describe(select.getCondition(), depth + 1) + " ? " +
+             describe(select.getTrueValue(), depth + 1) + " : " +
+             describe(select.getFalseValue(), depth + 1) + ")";
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+      unsigned i = cast<OpResult>(value).getResultNumber();
+      return "retained ownership of " +
+             describeMemref(dealloc.getRetained()[i]);
+    }
+    return "a runtime value";
+  }
+
+  /// A memref in user terms, looking through the base-buffer extraction
+  /// the pass wraps dealloc operands in.
+  std::string describeMemref(Value memref) const {
+    ValueId id = clone.originOf(baseOf(memref));
+    return id == kNone ? "a buffer the pass created"
+                       : index.result().values[id].name;
+  }
+
+  static Value baseOf(Value memref) {
+    if (auto meta = memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
+      return meta.getSource();
+    return memref;
+  }
+
+private:
+  static bool matchConstant(Value value, bool &out) {
+    llvm::APInt bits;
+    if (!value.getType().isInteger(1) || !matchPattern(value, m_ConstantInt(&bits)))
+      return false;
+    out = !bits.isZero();
+    return true;
+  }
+
+  std::string combine(Value lhs, Value rhs, bool isAnd, int depth) const {
+    bool c;
+    for (auto [constant, other] : {std::pair(lhs, rhs), std::pair(rhs, lhs)})
+      if (matchConstant(constant, c)) {
+        if (c == isAnd)
+          return describe(other, depth + 1);
+        return c ? "true" : "false";
+      }
+    return "(" + describe(lhs, depth + 1) + (isAnd ? " and " : " or ") +
+           describe(rhs, depth + 1) + ")";
+  }
+
+  /// The i1 the pass appended to carry the ownership of a memref block
+  /// argument, region result or call result.
+  std::optional<std::string> ownershipOf(Value value) const {
+    if (std::optional<ValueId> owned = clone.ownedBy(value))
+      return "ownership of " + index.result().values[*owned].name;
+    return std::nullopt;
+  }
+
+  const TaggedClone &clone;
+  const SourceIndex &index;
+};
+
+/// The lattice state of every memref in every block, by the pass's own
+/// rules (OwnershipBasedBufferDeallocation.cpp): allocations own, allocas,
+/// globals and arguments do not, block arguments and region results carry
+/// an indicator, other ops join their operands, and a block inherits the
+/// ownership of same-region values it does not receive as arguments.
+class LatticeBuilder {
+public:
+  LatticeBuilder(const SourceIndex &index, FunctionOpInterface fn,
+                 const OwnershipFacts &facts)
+      : index(index), fn(fn), facts(facts), liveness(fn) {}
+
+  void build(std::vector<ValueOwnership> &out) {
+    fn->walk([&](Block *block) { computeLocal(block); });
+    fn->walk([&](Block *block) {
+      BlockId id = index.idOf(block);
+      if (id == kNone)
+        return;
+      for (Value live : liveness.getLiveIn(block))
+        if (isa<BaseMemRefType>(live.getType()))
+          record(out, live, id, inherited(live, block));
+      for (BlockArgument arg : block->getArguments())
+        if (isa<BaseMemRefType>(arg.getType()))
+          record(out, arg, id, local.lookup(arg));
+      for (Operation &op : *block)
+        for (Value result : op.getResults())
+          if (isa<BaseMemRefType>(result.getType()))
+            record(out, result, id, local.lookup(result));
+    });
+  }
+
+private:
+  void record(std::vector<ValueOwnership> &out, Value value, BlockId block,
+              const Ownership &ownership) {
+    ValueId id = index.idOf(value);
+    if (id != kNone)
+      out.push_back({id, block, ownership});
+  }
+
+  std::string nameOf(Value v) const { return index.nameOf(v); }
+
+  /// Ownership of `value` inside `block` when `block` does not define it.
+  Ownership inherited(Value value, Block *block) const {
+    if (value.getParentRegion() != block->getParent())
+      return unique("false"); // Nested regions never take ownership.
+    Block *def = value.getParentBlock();
+    BlockId defId = index.idOf(def);
+    ValueId id = index.idOf(value);
+    for (const DeallocSite &site : facts.sites)
+      if (site.block == defId &&
+          std::find(site.retained.begin(), site.retained.end(), id) !=
+              site.retained.end())
+        return unique("retained ownership of " + nameOf(value) + " from " +
+                      index.labelOf(def));
+    return local.lookup(value);
+  }
+
+  Ownership ownershipIn(Value value, Block *block) const {
+    if (value.getParentBlock() == block)
+      return local.lookup(value);
+    return inherited(value, block);
+  }
+
+  void computeLocal(Block *block) {
+    bool functionEntry = block->isEntryBlock() && block->getParentOp() == fn;
+    for (BlockArgument arg : block->getArguments()) {
+      if (!isa<BaseMemRefType>(arg.getType()))
+        continue;
+      local[arg] = functionEntry ? unique("false")
+                                 : unique("ownership of " + nameOf(arg));
+    }
+    for (Operation &op : *block) {
+      for (Value result : op.getResults()) {
+        if (!isa<BaseMemRefType>(result.getType()))
+          continue;
+        local[result] = transfer(op, result, block);
+      }
+    }
+  }
+
+  Ownership transfer(Operation &op, Value result, Block *block) {
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+      if (auto alloc =
+              effects.getEffectOnValue<MemoryEffects::Allocate>(result))
+        return unique(isa<SideEffects::AutomaticAllocationScopeResource>(
+                          alloc->getResource())
+                          ? "false"
+                          : "true");
+    if (isa<CallOpInterface>(op))
+      return unique("true");
+    if (isa<RegionBranchOpInterface>(op))
+      return unique("ownership of " + nameOf(result));
+    Ownership joined;
+    bool anyMemref = false;
+    for (Value operand : op.getOperands())
+      if (isa<BaseMemRefType>(operand.getType())) {
+        anyMemref = true;
+        joined = join(joined, ownershipIn(operand, block));
+      }
+    return anyMemref ? joined : unique("false");
+  }
+
+  const SourceIndex &index;
+  FunctionOpInterface fn;
+  const OwnershipFacts &facts;
+  Liveness liveness;
+  llvm::DenseMap<Value, Ownership> local;
+};
+
+class OwnershipAnalysis {
+public:
+  OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options)
+      : index(index), result(index.result()), options(options),
+        clone(index) {}
+
+  void run() {
+    result.ownership.resize(result.functions.size());
+    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+      OwnershipFacts &facts = result.ownership[fn];
+      facts.function = fn;
+      const FunctionEntry &entry = result.functions[fn];
+      if (!entry.analysed) {
+        facts.reason = "the function does not verify";
+        continue;
+      }
+      if (entry.stage == Stage::Deallocated) {
+        facts.reason = "the function already frees memory; the checker "
+                       "explains it instead";
+        checkFunctionBoundaryAbi(fn);
+        if (!options.reportPassRejectionOfFrees)
+          continue;
+      }
+      analyseFunction(fn, facts);
+    }
+  }
+
+private:
+  void analyseFunction(FunctionId fn, OwnershipFacts &facts) {
+    FunctionOpInterface original = index.function(fn);
+    Operation *copy = clone.lookup(original);
+    if (!copy || copy->getRegion(0).empty()) {
+      facts.reason = "the function has no body";
+      return;
+    }
+    std::vector<Finding> rejections;
+    if (!runPasses(fn, copy, OwnershipStage::Ownership, rejections)) {
+      facts.reason = rejections.empty()
+                         ? "the deallocation pass failed"
+                         : "the deallocation pass rejects it: " +
+                               rejections.front().message;
+      for (Finding &finding : rejections)
+        result.findings.push_back(std::move(finding));
+      return;
+    }
+    facts.computed = true;
+    collectSites(original, facts);
+    LatticeBuilder(index, original, facts).build(facts.states);
+    // Simplify the same copy further, as the pipeline does, to see which
+    // deallocations still compare pointers at run time.
+    std::vector<Finding> ignored;
+    if (runPasses(fn, copy, OwnershipStage::Simplified, ignored))
+      reportRuntimeAliasChecks(copy);
+  }
+
+  /// Runs the stage's passes on the copy of one function. The passes' own
+  /// errors become BL204 findings in `rejections`.
+  bool runPasses(FunctionId fn, Operation *function, OwnershipStage stage,
+                 std::vector<Finding> &rejections) {
+    MLIRContext *context = function->getContext();
+    PassManager pm(context, function->getName().getStringRef());
+    if (stage == OwnershipStage::Ownership) {
+      bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
+      passOptions.privateFuncDynamicOwnership =
+          options.privateFunctionDynamicOwnership;
+      pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass(
+          passOptions));
+    } else {
+      pm.addPass(createCanonicalizerPass());
+      pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+      pm.addPass(createCanonicalizerPass());
+    }
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return;
+      rejections.push_back(explainRejection(
+          index, fn, clone.originOpOf(diag.getLocation()), diag.str(),
+          index.parsed().rangeOf(diag.getLocation())));
+    });
+    return succeeded(pm.run(function));
+  }
+
+  void collectSites(FunctionOpInterface original, OwnershipFacts &facts) {
+    ConditionPrinter printer(clone, index);
+    original->walk([&](Block *block) {
+      BlockId blockId = index.idOf(block);
+      Block *copy = clone.lookup(block);
+      if (blockId == kNone || !copy || block->empty())
+        return;
+      SmallVector<bufferization::DeallocOp> deallocs(
+          copy->getOps<bufferization::DeallocOp>());
+      Operation *terminator = &block->back();
+      SmallVector<Block *> successors(terminator->getSuccessors());
+      for (size_t i = 0; i < deallocs.size(); ++i) {
+        DeallocSite site;
+        site.block = blockId;
+        site.terminator = index.idOf(terminator);
+        if (deallocs.size() == successors.size()) {
+          site.successor = index.idOf(successors[i]);
+          site.successorIndex = i;
+        }
+        bufferization::DeallocOp dealloc = deallocs[i];
+        for (auto [memref, condition] :
+             llvm::zip(dealloc.getMemrefs(), dealloc.getConditions()))
+          site.memrefs.push_back(
+              {clone.originOf(ConditionPrinter::baseOf(memref)),
+               printer.describe(condition)});
+        for (Value retained : dealloc.getRetained())
+          site.retained.push_back(clone.originOf(retained));
+        facts.sites.push_back(std::move(site));
+      }
+      for (auto cloneOp : copy->getOps<bufferization::CloneOp>()) {
+        ValueId source = clone.originOf(cloneOp.getInput());
+        if (source != kNone)
+          facts.clones.emplace_back(
+              index.idOf(terminator), source);
+      }
+    });
+  }
+
+  /// BL203: after simplification, a dealloc with several memrefs or with
+  /// retained values compares base pointers at run time.
+  void reportRuntimeAliasChecks(Operation *function) {
+    ConditionPrinter printer(clone, index);
+    function->walk([&](bufferization::DeallocOp dealloc) {
+      if (dealloc.getMemrefs().size() < 2 && dealloc.getRetained().empty())
+        return;
+      Block *block = clone.originalBlockOf(dealloc->getBlock());
+      if (!block || block->empty())
+        return;
+      Operation *terminator = &block->back();
+      std::string memrefs, retained;
+      for (Value m : dealloc.getMemrefs())
+        memrefs += (memrefs.empty() ? "" : ", ") + printer.describeMemref(m);
+      for (Value r : dealloc.getRetained())
+        retained += (retained.empty() ? "" : ", ") + printer.describeMemref(r);
+      Finding finding;
+      finding.code = "BL203";
+      finding.range = index.rangeOf(terminator);
+      finding.message = "ownership is unknown at the end of " +
+                        index.labelOf(block) + ": freeing " + memrefs;
+      if (!retained.empty())
+        finding.message += " while retaining " + retained;
+      finding.message +=
+          " needs a runtime aliasing check (cost O(|memrefs|^2 + "
+          "|memrefs|*|retained|))";
+      result.findings.push_back(std::move(finding));
+    });
+  }
+
+  /// BL105 for functions nothing will repair: a returned buffer whose
+  /// origin may be an argument.
+  void checkFunctionBoundaryAbi(FunctionId fn) {
+    FunctionOpInterface function = index.function(fn);
+    for (Block &block : function.getFunctionBody()) {
+      if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
+        continue;
+      Operation *ret = &block.back();
+      SourceRange retRange = index.rangeOf(ret);
+      OpId retId = index.idOf(ret);
+      for (Value operand : ret->getOperands()) {
+        ValueId id = index.idOf(operand);
+        const BufferFact *fact = result.bufferFact(id);
+        if (!fact)
+          continue;
+        for (ValueId origin : fact->origins) {
+          if (result.buffers[result.values[origin].buffer].kind !=
+              BufferKind::FunctionArgument)
+            continue;
+          Finding finding;
+          finding.code = "BL105";
+          finding.range = useWithin(id, retId, retRange);
+          const std::string &name = result.values[id].name;
+          const std::string &arg = result.values[origin].name;
+          finding.message =
+              "@" + result.functions[fn].name + " returns " + name +
+              (name == arg ? ", which is its argument"
+                           : ", which may alias argument " + arg) +
+              ": the caller would own a buffer it already owns "
+              "(function-boundary ABI); return a copy";
+          finding.related.push_back(
+              {result.values[origin].definition, "argument " + arg});
+          result.findings.push_back(std::move(finding));
+        }
+      }
+    }
+  }
+
+  /// The range of `value`'s use inside op `op`, else the op's range.
+  SourceRange useWithin(ValueId value, OpId op, SourceRange fallback) const {
+    if (op == kNone)
+      return fallback;
+    SourceRange full = result.ops[op].fullRange;
+    for (const SourceRange &use : result.values[value].uses)
+      if (full.begin <= use.begin && use.end <= full.end)
+        return use;
+    return fallback;
+  }
+
+  SourceIndex &index;
+  AnalysisResult &result;
+  const AnalysisOptions &options;
+  TaggedClone clone;
+};
+
+} // namespace
+
+void bufferlens::runOwnershipAnalysis(SourceIndex &index,
+                                      const AnalysisOptions &options) {
+  OwnershipAnalysis(index, options).run();
+}

@@ -1,0 +1,28 @@
+//===- OwnershipAnalysis.h - Ownership-based deallocation, explained ------===//
+//
+// Runs the real upstream `ownership-based-buffer-deallocation` pass on a
+// copy of the module, one function at a time, and maps what it inserted
+// back to the user's blocks and values (OwnershipModel.h). The pass's own
+// precondition errors become BL204 at the offending op; after
+// simplification, deallocations that still need a runtime aliasing check
+// become BL203. Functions already past deallocation get BL105 (a returned
+// buffer aliasing an argument) since nothing will repair them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
+#define BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
+
+#include "analysis/Options.h"
+
+namespace bufferlens {
+
+class SourceIndex;
+
+/// Fills AnalysisResult::ownership (one entry per function) and adds the
+/// findings. Call once per document after the buffer facts.
+void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H

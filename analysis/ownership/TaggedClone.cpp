@@ -1,0 +1,102 @@
+//===- TaggedClone.cpp ----------------------------------------------------===//
+
+#include "analysis/ownership/TaggedClone.h"
+#include "analysis/SourceIndex.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Location.h"
+
+using namespace bufferlens;
+using namespace mlir;
+
+static constexpr llvm::StringLiteral kTagPrefix = "bl.";
+
+TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
+  ModuleOp original = index.parsed().module();
+  module = cast<ModuleOp>(original->clone(mapping));
+  const AnalysisResult &result = index.result();
+  for (OpId id = 0; id < (OpId)result.ops.size(); ++id) {
+    Operation *copy = mapping.lookupOrNull(index.op(id));
+    if (!copy)
+      continue;
+    copy->setLoc(NameLoc::get(
+        StringAttr::get(copy->getContext(), kTagPrefix + std::to_string(id)),
+        copy->getLoc()));
+  }
+  for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
+    if (Value copy = mapping.lookupOrNull(index.value(id)))
+      origins[copy] = id;
+  for (BlockId id = 0; id < (BlockId)result.blocks.size(); ++id)
+    if (Block *copy = mapping.lookupOrNull(index.block(id)))
+      originalBlocks[copy] = index.block(id);
+}
+
+OpId TaggedClone::originOpOf(Location loc) const {
+  OpId found = kNone;
+  loc->walk([&](Location inner) {
+    auto name = dyn_cast<NameLoc>(inner);
+    if (!name || !name.getName().getValue().starts_with(kTagPrefix))
+      return WalkResult::advance();
+    found = std::stoi(
+        name.getName().getValue().drop_front(kTagPrefix.size()).str());
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+// Results of an op the pass rebuilt (appendOpResults keeps the location).
+static Operation *originalOpOf(const TaggedClone &clone,
+                               const SourceIndex &index, Operation *copy) {
+  OpId id = clone.originOpOf(copy->getLoc());
+  if (id == kNone)
+    return nullptr;
+  Operation *original = index.op(id);
+  return original->getName() == copy->getName() ? original : nullptr;
+}
+
+ValueId TaggedClone::originOf(Value copy) const {
+  if (auto it = origins.find(copy); it != origins.end())
+    return it->second;
+  if (auto result = dyn_cast<OpResult>(copy)) {
+    Operation *original = originalOpOf(*this, index, result.getOwner());
+    if (original && result.getResultNumber() < original->getNumResults())
+      return index.idOf(original->getResult(result.getResultNumber()));
+    return kNone;
+  }
+  auto arg = cast<BlockArgument>(copy);
+  Block *original = originalBlockOf(arg.getOwner());
+  if (original && arg.getArgNumber() < original->getNumArguments())
+    return index.idOf(original->getArgument(arg.getArgNumber()));
+  return kNone;
+}
+
+// The k-th appended i1 belongs to the k-th memref among `originals`.
+template <typename Range>
+static std::optional<Value> kthMemref(Range originals, unsigned k) {
+  for (Value v : originals)
+    if (isa<BaseMemRefType>(v.getType()) && k-- == 0)
+      return v;
+  return std::nullopt;
+}
+
+std::optional<ValueId> TaggedClone::ownedBy(Value copy) const {
+  if (!copy.getType().isInteger(1))
+    return std::nullopt;
+  std::optional<Value> owned;
+  if (auto arg = dyn_cast<BlockArgument>(copy)) {
+    Block *original = originalBlockOf(arg.getOwner());
+    if (original && arg.getArgNumber() >= original->getNumArguments())
+      owned = kthMemref(original->getArguments(),
+                        arg.getArgNumber() - original->getNumArguments());
+  } else {
+    auto result = cast<OpResult>(copy);
+    Operation *original = originalOpOf(*this, index, result.getOwner());
+    if (original && result.getResultNumber() >= original->getNumResults())
+      owned = kthMemref(original->getResults(),
+                        result.getResultNumber() - original->getNumResults());
+  }
+  if (!owned)
+    return std::nullopt;
+  ValueId id = index.idOf(*owned);
+  return id == kNone ? std::nullopt : std::optional<ValueId>(id);
+}

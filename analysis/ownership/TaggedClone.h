@@ -1,0 +1,60 @@
+//===- TaggedClone.h - A copy of the module that remembers the original ---===//
+//
+// The upstream passes rewrite IR in place: they append block arguments,
+// rebuild region ops with extra results, wrap operands in base-buffer
+// extractions. To explain their result in the user's terms we run them on
+// a copy whose ops carry a `bl.<op id>` name location, so every value the
+// pass leaves (or rebuilds from an original op) maps back to the user's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_TAGGEDCLONE_H
+#define BUFFERLENS_ANALYSIS_OWNERSHIP_TAGGEDCLONE_H
+
+#include "analysis/Model.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace bufferlens {
+
+class SourceIndex;
+
+class TaggedClone {
+public:
+  explicit TaggedClone(const SourceIndex &index);
+
+  mlir::Operation *lookup(mlir::Operation *original) const {
+    return mapping.lookupOrNull(original);
+  }
+  mlir::Block *lookup(mlir::Block *original) const {
+    return mapping.lookupOrNull(original);
+  }
+  mlir::Block *originalBlockOf(mlir::Block *copy) const {
+    return originalBlocks.lookup(copy);
+  }
+
+  /// The user's value a value of the copy stands for, or kNone for values
+  /// the passes created.
+  ValueId originOf(mlir::Value copy) const;
+  /// For the i1 the pass appended beside a memref block argument, region
+  /// result or call result: that memref.
+  std::optional<ValueId> ownedBy(mlir::Value copy) const;
+  /// The user's op a location of the copy names.
+  OpId originOpOf(mlir::Location loc) const;
+
+private:
+  const SourceIndex &index;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  mlir::IRMapping mapping;
+  llvm::DenseMap<mlir::Value, ValueId> origins;
+  llvm::DenseMap<mlir::Block *, mlir::Block *> originalBlocks;
+};
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_OWNERSHIP_TAGGEDCLONE_H
