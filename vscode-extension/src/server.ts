@@ -3,7 +3,9 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import {
   CancellationToken,
+  CloseAction,
   DidChangeConfigurationNotification,
+  ErrorAction,
   LanguageClient,
   type LanguageClientOptions,
   RevealOutputChannelOn,
@@ -16,6 +18,18 @@ import { resolveServerPath } from './serverPath';
 import { statusView, type ServerState } from './status';
 
 export const SECTION = 'bufferlens';
+
+/**
+ * The language client, minus its own pop-ups for a server that cannot
+ * start: ServerManager reports that once, with buttons to the log and the
+ * setting (the client would add two more toasts saying less).
+ */
+class BufferLensClient extends LanguageClient {
+  override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
+    const startFailure = /couldn't create connection to server/.test(message);
+    super.error(message, data, startFailure ? false : showNotification);
+  }
+}
 
 function isExecutable(p: string): boolean {
   try {
@@ -161,26 +175,83 @@ export class ServerManager implements vscode.Disposable {
         },
       },
     };
-    const client = new LanguageClient('bufferlens', 'BufferLens', serverOptions, clientOptions);
+    // A server that dies before answering `initialize` (wrong binary, no
+    // `serve` command, a crash on start) is reported once and not restarted;
+    // one that crashes after running is restarted up to 4 times in 3 minutes.
+    let everRunning = false;
+    let reported = false;
+    const crashes: number[] = [];
+    const failStart = (message: string): void => {
+      if (reported || this.client !== client) return;
+      reported = true;
+      this.output.appendLine(`[error] the server failed to start: ${message}`);
+      this.setState('error', 'failed to start');
+      // A pipe error only means the process went away; its stderr (in the
+      // log) says why.
+      const why = /EPIPE|ECONNRESET|connection got (disposed|closed)|exited during initialization/i.test(message)
+        ? 'it exited before answering initialize. Its output is in the log.'
+        : message;
+      void vscode.window
+        .showErrorMessage(
+          `BufferLens: the server failed to start (${resolution.path} serve): ${why}`,
+          'Show Log',
+          'Open Settings',
+        )
+        .then((choice) => this.onErrorChoice(choice));
+    };
+    clientOptions.errorHandler = {
+      // Connection errors are logged by the client; what the user needs to
+      // know is said once, by failStart or by the crash message below.
+      error: (_error, _message, count) => ({
+        action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
+        handled: true,
+      }),
+      closed: () => {
+        if (!everRunning) {
+          return { action: CloseAction.DoNotRestart, handled: true };
+        }
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length && crashes[0] < now - 3 * 60_000) crashes.shift();
+        if (crashes.length <= 4) {
+          this.output.appendLine('[warn] the server stopped unexpectedly; restarting it');
+          return { action: CloseAction.Restart, handled: true };
+        }
+        this.setState('error', 'crashed repeatedly');
+        void vscode.window
+          .showErrorMessage(
+            'BufferLens: the server crashed 5 times in 3 minutes and was not restarted.',
+            'Show Log',
+            'Restart Server',
+          )
+          .then((choice) => (choice === 'Restart Server' ? this.restart() : this.onErrorChoice(choice)));
+        return { action: CloseAction.DoNotRestart, handled: true };
+      },
+    };
+    clientOptions.initializationFailedHandler = (error) => {
+      failStart(error instanceof Error ? error.message : String(error));
+      return false; // do not retry; the client stops
+    };
+    const client = new BufferLensClient('bufferlens', 'BufferLens', serverOptions, clientOptions);
     this.client = client;
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
       if (e.newState === State.Starting) this.setState('starting');
-      else if (e.newState === State.Running) this.setState('running');
-      // stop() detaches the client first, so a Stopped seen here was not asked for.
-      else if (e.newState === State.Stopped) this.setState('error', 'the server stopped');
+      else if (e.newState === State.Running) {
+        everRunning = true;
+        this.setState('running');
+      } else if (e.newState === State.Stopped) {
+        // stop() detaches the client first, so a Stopped seen here was not asked for.
+        if (!everRunning) failStart('the server exited during initialization');
+        else if (this.state !== 'error') this.setState('error', 'the server stopped');
+      }
     });
     this.setState('starting');
     try {
       await client.start();
-      this.setState('running');
+      if (this.client === client) this.setState('running');
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.output.appendLine(`[error] the server failed to start: ${message}`);
-      this.setState('error', 'failed to start');
-      void vscode.window
-        .showErrorMessage(`BufferLens: the server failed to start: ${message}`, 'Show Log', 'Open Settings')
-        .then((choice) => this.onErrorChoice(choice));
+      failStart(err instanceof Error ? err.message : String(err));
     }
   }
 

@@ -103,6 +103,8 @@ const userData = join(tmp, 'user-data');
 const extensionsDir = join(tmp, 'extensions');
 const workspace = join(tmp, 'workspace');
 const stubLog = join(tmp, 'stub-log.jsonl');
+const stubPath = join(tmp, 'bin/bufferlens');
+const brokenPath = join(tmp, 'bin/bufferlens-broken');
 let codeServer;
 let browser;
 let page;
@@ -181,12 +183,14 @@ before(async () => {
   console.log(`# code-server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${entry}`);
 
   cpSync(join(HERE, 'workspace'), workspace, { recursive: true });
-  if (MODE === 'stub') {
-    serverPath = join(tmp, 'bin/bufferlens');
-    mkdirSync(dirname(serverPath), { recursive: true });
-    writeFileSync(serverPath, `#!/bin/sh\nexec "${process.execPath}" "${join(HERE, 'stub-server.mjs')}" "$@"\n`);
-    chmodSync(serverPath, 0o755);
-  }
+  // The stub server, and a "server" that dies at once (missing mode fixes
+  // its settings with them).
+  mkdirSync(join(tmp, 'bin'), { recursive: true });
+  writeFileSync(stubPath, `#!/bin/sh\nexec "${process.execPath}" "${join(HERE, 'stub-server.mjs')}" "$@"\n`);
+  chmodSync(stubPath, 0o755);
+  writeFileSync(brokenPath, `#!/bin/sh\necho "bufferlens: unknown command '$1'" >&2\nexit 2\n`);
+  chmodSync(brokenPath, 0o755);
+  if (MODE === 'stub') serverPath = stubPath;
   writeUserSettings({}, serverPath);
 
   const t1 = Date.now();
@@ -380,6 +384,27 @@ if (MODE === 'missing') {
         .includes(`${workspace}/build/bin/bufferlens`),
     T.short);
     await shot('missing-server-log');
+  });
+
+  e2eTest('a server that dies at start is reported; fixing the path in the settings editor starts it', async () => {
+    // The settings editor is still open on the Remote tab (first test).
+    const input = page.locator('.settings-editor .setting-item-contents', { hasText: 'Server: Path' }).first().locator('input');
+    await input.fill(brokenPath);
+    const toast = page.locator('.notification-toast', { hasText: 'failed to start' });
+    await toast.first().waitFor({ timeout: T.long });
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server error: failed to start"]').waitFor({ timeout: T.short });
+    assert.match(normalize(await toast.first().innerText()), /bufferlens-broken serve\): it exited before answering initialize\. Its output is in the log\./);
+    await new Promise((r) => setTimeout(r, 1000)); // any further toast would be up by now
+    assert.equal(await page.locator('.notification-toast').count(), 1, 'one notification, not one per failed step');
+    await shot('broken-server');
+    await input.fill(stubPath);
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    const init = await waitFor('initialize', async () => stubEntries('initialize')[0], T.short);
+    assert.deepEqual(init.data.initializationOptions, { checks: { BL301: 'off' } });
+    // The open document is now analysed.
+    await page.locator('.tabs-container .tab', { hasText: 'example.mlir' }).first().click();
+    await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.long });
+    await shot('server-fixed');
   });
 }
 
