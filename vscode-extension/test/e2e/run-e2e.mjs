@@ -500,6 +500,20 @@ if (MODE === 'stub' || MODE === 'real') {
     await shot('graph-follow');
   });
 
+  e2eTest('the stage picker re-requests the graph for that stage', async () => {
+    const frame = graphFrame();
+    await frame.locator('#stage').selectOption('classic');
+    await waitFor('the classic graph', async () => /· classic$/.test(await frame.locator('#status').innerText()), T.long);
+    if (MODE === 'stub') {
+      const last = stubEntries('graph').pop().data;
+      assert.equal(last.stage, 'classic');
+      assert.equal(last.function, 'double_free');
+      await frame.locator('#viewport svg text', { hasText: '@double_free (classic)' }).waitFor({ timeout: T.short });
+    }
+    await frame.locator('#stage').selectOption('ownership');
+    await waitFor('the ownership graph', async () => /· ownership$/.test(await frame.locator('#status').innerText()), T.long);
+  });
+
   e2eTest('the ownership lens decorates the value under the cursor', async () => {
     await runCommand('BufferLens: Toggle Ownership Lens');
     // The %0 of @double_free.
@@ -547,6 +561,16 @@ if (MODE === 'stub' || MODE === 'real') {
       });
     }
     await shot('preview');
+  });
+
+  e2eTest('Restart Server restarts it', async () => {
+    const before = stubEntries('initialize').length;
+    await runCommand('BufferLens: Restart Server');
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    if (MODE === 'stub') await waitFor('a second initialize', async () => stubEntries('initialize').length > before, T.short);
+    // The document is analysed again.
+    await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
+    await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.long });
   });
 
   if (MODE === 'stub') {
