@@ -1,0 +1,41 @@
+//===- Checker.h - Leaks, double frees, use after free, invalid frees -----===//
+//
+// The entry point of the deallocation checker (DESIGN.md "Checker"): for a
+// function whose stage is Deallocated, explore its paths through the CFG and
+// nested regions and report BL101 (leak), BL102 (double free), BL103 (use
+// after free) and BL104 (free of a buffer the function does not own). Also
+// records where each allocation is freed (AnalysisResult::freeSites).
+//
+// Ranges: a leak is reported at the allocation's value definition (`%0` of
+// `%0 = memref.alloc()`), with the exit terminator or back edge as a related
+// location; the other findings at the op name of the offending free or use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_CHECKER_CHECKER_H
+#define BUFFERLENS_ANALYSIS_CHECKER_CHECKER_H
+
+#include "analysis/Model.h"
+
+namespace bufferlens {
+
+class SourceIndex;
+
+/// Limits of the path exploration; the defaults keep every function fast.
+struct CheckerLimits {
+  /// Loop bodies run at most this many times on one path (cf loops: a
+  /// block is entered at most this many times plus one).
+  int loopIterations = 2;
+  /// Paths alive at one program point before the checker merges paths that
+  /// agree on memory (and, past the limit again, drops the rest).
+  size_t maxPaths = 64;
+  /// Ops interpreted per function before the checker gives up.
+  size_t maxSteps = 200000;
+};
+
+void runDeallocationChecker(SourceIndex &index, FunctionId fn,
+                            const CheckerLimits &limits = {});
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_CHECKER_CHECKER_H

@@ -1,0 +1,192 @@
+//===- Frees.cpp - memref.dealloc, bufferization.dealloc, dealloc_helper --===//
+//
+// BL102 (double free) and BL104 (free of a buffer the function does not
+// own) are found where a free happens. bufferization.dealloc frees memref i
+// iff its condition holds, no retained value is the same buffer and no
+// earlier memref of the list is (the lowering frees each buffer once); its
+// results are the retained values' new ownership: the OR of the conditions
+// of the memrefs that are the same buffer. The library function the
+// lowering generates (`dealloc_helper`) computes exactly those flags into
+// its output arrays; calls to it are interpreted by that definition.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/checker/Interpreter.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+static std::string whatIsNotOwned(ObjectKind kind) {
+  switch (kind) {
+  case ObjectKind::Argument:
+    return "a function argument, which the caller owns";
+  case ObjectKind::Stack:
+    return "a stack allocation";
+  case ObjectKind::Global:
+    return "a global";
+  default:
+    return "";
+  }
+}
+
+void Interpreter::free(Operation &op, State &state, Value operand) {
+  AbsValue v = valueOf(state, operand);
+  if (v.kind != AbsValue::Buffer)
+    return;
+  Object &o = state.objects[v.object];
+  std::string freed = name(operand);
+  if (name(o.site) != freed && o.kind != ObjectKind::Unknown)
+    freed += " (an alias of " + name(o.site) + ")";
+  if (o.freed) {
+    std::vector<RelatedLocation> related;
+    if (o.freedBy)
+      related.push_back({range(o.freedBy), "first freed here"});
+    related.push_back(siteNote(o));
+    report("BL102", range(&op),
+           "double free of " + freed + conditionsOf(state) + ": " +
+               pathOf(state, ""),
+           std::move(related));
+    return;
+  }
+  std::string notOwned = whatIsNotOwned(o.kind);
+  if (!notOwned.empty()) {
+    report("BL104", range(&op),
+           "free of " + freed + ", " + notOwned + conditionsOf(state) + ": " +
+               pathOf(state, ""),
+           {siteNote(o)});
+  } else if (v.offsetView) {
+    report("BL104", range(&op),
+           "free of " + name(operand) + ", a view made by " +
+               v.offsetView->getName().getStringRef().str() + " of " +
+               name(o.site) + ", not the allocation itself" +
+               conditionsOf(state) + ": " + pathOf(state, ""),
+           {{range(v.offsetView), "the view is made here"}, siteNote(o)});
+  }
+  o.freed = true;
+  o.freedBy = &op;
+  recordFree(o, &op);
+}
+
+void Interpreter::bufferizationDealloc(Operation &op, State state,
+                                       std::vector<State> &out) {
+  auto dealloc = cast<bufferization::DeallocOp>(op);
+  auto memrefs = dealloc.getMemrefs();
+  auto conditions = dealloc.getConditions();
+  auto retained = dealloc.getRetained();
+  for (Value r : retained)
+    checkUse(op, state, r, "retaining of");
+
+  // Ownership results, from the conditions as they are before any free.
+  std::vector<Bool> ownership(retained.size(), boolConst(false));
+  std::vector<Bool> frees;
+  std::vector<AbsValue> bases;
+  for (auto [m, c] : llvm::zip(memrefs, conditions)) {
+    AbsValue base = valueOf(state, m);
+    Bool cond = flagOf(state, c);
+    Bool freeIt = cond;
+    if (base.kind == AbsValue::Buffer) {
+      for (auto [j, r] : llvm::enumerate(retained)) {
+        AbsValue kept = valueOf(state, r);
+        if (kept.kind != AbsValue::Buffer)
+          continue;
+        Bool same = pointersEqual(state, base, kept);
+        ownership[j] = boolOr(ownership[j], boolAnd(cond, same));
+        freeIt = boolAnd(freeIt, boolNot(same));
+      }
+      for (const AbsValue &earlier : bases)
+        if (earlier.kind == AbsValue::Buffer)
+          freeIt =
+              boolAnd(freeIt, boolNot(pointersEqual(state, base, earlier)));
+    }
+    bases.push_back(base);
+    frees.push_back(freeIt);
+  }
+  for (auto [result, flag] :
+       llvm::zip(dealloc.getUpdatedConditions(), ownership)) {
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    v.flag = flag;
+    state.env[result] = v;
+  }
+
+  std::vector<State> current;
+  current.push_back(std::move(state));
+  for (auto [i, m] : llvm::enumerate(memrefs)) {
+    std::vector<State> next;
+    for (State &s : current)
+      for (auto &[branch, taken] : split(std::move(s), frees[i])) {
+        if (taken)
+          free(op, branch, m);
+        next.push_back(std::move(branch));
+      }
+    limit(next);
+    current = std::move(next);
+  }
+  for (State &s : current)
+    out.push_back(std::move(s));
+}
+
+void Interpreter::deallocHelper(Operation &op, State &state) {
+  std::vector<Object *> arrays;
+  for (Value operand : op.getOperands()) {
+    AbsValue v = valueOf(state, operand);
+    arrays.push_back(v.kind == AbsValue::Buffer ? &state.objects[v.object]
+                                                : nullptr);
+  }
+  Object *toFree = arrays[0], *toRetain = arrays[1], *conds = arrays[2],
+         *freeOut = arrays[3], *ownOut = arrays[4];
+  if (!toFree || !toRetain || !conds || !freeOut || !ownOut)
+    return;
+  auto entry = [&](Object *array, int64_t i, Value fresh) {
+    auto it = array->contents.find(std::to_string(i) + ",");
+    if (it != array->contents.end())
+      return it->second;
+    AbsValue v = freshValue(state, fresh);
+    return v;
+  };
+  int64_t n = toFree->numElements, m = toRetain->numElements;
+  freeOut->contents.clear();
+  ownOut->contents.clear();
+  if (n < 0 || m < 0)
+    return; // Loads from the outputs then yield unknown flags.
+  std::vector<AbsValue> pointers, kept;
+  std::vector<Bool> flags;
+  Value indexValue = op.getOperand(0), flagValue = op.getOperand(2);
+  (void)indexValue;
+  for (int64_t i = 0; i < n; ++i) {
+    AbsValue p = entry(toFree, i, Value());
+    pointers.push_back(p);
+    AbsValue c = entry(conds, i, Value());
+    flags.push_back(c.kind == AbsValue::Flag ? c.flag
+                                             : boolAtom(freshAtom(flagValue)));
+  }
+  for (int64_t j = 0; j < m; ++j)
+    kept.push_back(entry(toRetain, j, Value()));
+  auto same = [&](const AbsValue &a, const AbsValue &b) {
+    return compareInts(state, "eq", a, b, Value());
+  };
+  std::vector<Bool> ownership(m, boolConst(false));
+  for (int64_t i = 0; i < n; ++i) {
+    Bool freeIt = flags[i];
+    for (int64_t j = 0; j < m; ++j) {
+      Bool alias = same(pointers[i], kept[j]);
+      ownership[j] = boolOr(ownership[j], boolAnd(flags[i], alias));
+      freeIt = boolAnd(freeIt, boolNot(alias));
+    }
+    for (int64_t k = 0; k < i; ++k)
+      freeIt = boolAnd(freeIt, boolNot(same(pointers[i], pointers[k])));
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    v.flag = freeIt;
+    freeOut->contents[std::to_string(i) + ","] = v;
+  }
+  for (int64_t j = 0; j < m; ++j) {
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    v.flag = ownership[j];
+    ownOut->contents[std::to_string(j) + ","] = v;
+  }
+}

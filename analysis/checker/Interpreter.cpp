@@ -1,0 +1,466 @@
+//===- Interpreter.cpp - Paths through the CFG, regions and loops ---------===//
+//
+// Depth-first exploration, one State per path. A branch on an undecided i1
+// forks the path on one atom at a time (BoolExpr.h), so branches on the same
+// condition agree. Loops are unrolled: a loop body runs at most
+// CheckerLimits::loopIterations times per path (with constant bounds, the
+// real trip count when smaller), and a cf block is entered at most that many
+// times plus one. Every path the checker follows is one a real execution can
+// take, up to those bounds, so the bounds cost recall, never false alarms.
+// Past CheckerLimits::maxPaths paths at one point, paths that agree on memory
+// are merged (forgetting the decisions they disagree on) and, if still too
+// many, dropped; both add a note that precision was reduced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/checker/Interpreter.h"
+#include "analysis/SourceIndex.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+Interpreter::Interpreter(SourceIndex &index, FunctionId fn,
+                         const CheckerLimits &limits)
+    : index(index), fn(fn), limits(limits), function(index.function(fn)),
+      dominance(index.function(fn)) {}
+
+void Interpreter::run() {
+  Region &body = function.getFunctionBody();
+  if (body.empty())
+    return;
+  State state;
+  std::vector<AbsValue> arguments;
+  for (BlockArgument arg : body.getArguments()) {
+    AbsValue v;
+    if (isa<BaseMemRefType>(arg.getType())) {
+      v.kind = AbsValue::Buffer;
+      v.object = newObject(state, arg, ObjectKind::Argument);
+    } else if (arg.getType().isInteger(1)) {
+      v.kind = AbsValue::Flag;
+      v.flag = boolAtom(
+          atom("arg:" + std::to_string(arg.getArgNumber()), name(arg)));
+    } else {
+      v = freshValue(state, arg);
+    }
+    arguments.push_back(v);
+  }
+  for (Exit &exit : runRegion(body, std::move(state), arguments)) {
+    for (Value operand : exit.terminator->getOperands())
+      checkUse(*exit.terminator, exit.state, operand, "return of");
+    checkExit(exit.state, exit.terminator);
+  }
+  if (stepsExhausted)
+    note("stopped after " + std::to_string(limits.maxSteps) +
+         " steps; findings for this function may be incomplete");
+
+  std::vector<FreeSite> &sites = index.result().freeSites;
+  for (const auto &[allocation, op] : freeSites)
+    if (allocation != kNone && op != kNone)
+      sites.push_back({allocation, op});
+}
+
+bool Interpreter::outOfSteps() {
+  if (++steps > limits.maxSteps)
+    stepsExhausted = true;
+  return stepsExhausted;
+}
+
+std::vector<Interpreter::Exit>
+Interpreter::runRegion(Region &region, State state,
+                       llvm::ArrayRef<AbsValue> arguments) {
+  std::vector<Exit> exits;
+  if (region.empty())
+    return exits;
+  bool traced =
+      region.getParentOp() == function.getOperation() || !region.hasOneBlock();
+  // A nested region runs afresh each time its op runs.
+  if (region.getParentOp() != function.getOperation())
+    for (Block &block : region)
+      state.visits.erase(&block);
+  Block *entry = &region.front();
+  for (auto [arg, value] : llvm::zip(entry->getArguments(), arguments))
+    state.env[arg] = value;
+
+  std::vector<std::pair<Block *, State>> work;
+  work.emplace_back(entry, std::move(state));
+  while (!work.empty()) {
+    auto [block, current] = std::move(work.back());
+    work.pop_back();
+    if (++current.visits[block] > limits.loopIterations + 1)
+      continue;
+    if (traced)
+      current.trace.push_back(block);
+    std::vector<State> ends = runOps(*block, std::move(current));
+    Operation *term =
+        block->mightHaveTerminator() ? block->getTerminator() : nullptr;
+    // Successors pushed in reverse so the first successor is explored first.
+    std::vector<std::pair<Block *, State>> next;
+    auto jump = [&](State s, Block *dest, OperandRange operands) {
+      std::vector<AbsValue> values;
+      for (Value v : operands)
+        values.push_back(valueOf(s, v));
+      if (dominance.dominates(dest, block))
+        checkBackEdge(s, dest, values, term);
+      for (auto [arg, value] : llvm::zip(dest->getArguments(), values))
+        s.env[arg] = value;
+      next.emplace_back(dest, std::move(s));
+    };
+    for (State &s : ends) {
+      if (auto br = dyn_cast_or_null<cf::BranchOp>(term)) {
+        jump(std::move(s), br.getDest(), br.getDestOperands());
+      } else if (auto cond = dyn_cast_or_null<cf::CondBranchOp>(term)) {
+        Bool flag = flagOf(s, cond.getCondition());
+        for (auto &[branch, taken] : split(std::move(s), flag))
+          jump(std::move(branch),
+               taken ? cond.getTrueDest() : cond.getFalseDest(),
+               taken ? cond.getTrueDestOperands()
+                     : cond.getFalseDestOperands());
+      } else if (auto sw = dyn_cast_or_null<cf::SwitchOp>(term)) {
+        AbsValue flag = valueOf(s, sw.getFlag());
+        std::optional<int64_t> chosen;
+        if (flag.kind == AbsValue::Int)
+          chosen = flag.number;
+        bool matched = false;
+        if (auto values = sw.getCaseValues()) {
+          for (auto [i, caseValue] : llvm::enumerate(*values)) {
+            int64_t c = caseValue.getSExtValue();
+            if (chosen && *chosen != c)
+              continue;
+            if (chosen)
+              matched = true;
+            jump(s, sw.getCaseDestinations()[i], sw.getCaseOperands(i));
+          }
+        }
+        if (!matched)
+          jump(std::move(s), sw.getDefaultDestination(),
+               sw.getDefaultOperands());
+      } else {
+        exits.push_back({std::move(s), term});
+      }
+    }
+    for (auto it = next.rbegin(); it != next.rend(); ++it)
+      work.push_back(std::move(*it));
+  }
+  return exits;
+}
+
+std::vector<State> Interpreter::runOps(Block &block, State state) {
+  std::vector<State> states;
+  states.push_back(std::move(state));
+  for (Operation &op : block) {
+    if (block.mightHaveTerminator() && &op == block.getTerminator())
+      break;
+    std::vector<State> next;
+    for (State &s : states)
+      step(op, std::move(s), next);
+    limit(next);
+    states = std::move(next);
+    if (states.empty())
+      break;
+  }
+  return states;
+}
+
+void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
+  if (outOfSteps())
+    return;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    Bool cond = flagOf(state, ifOp.getCondition());
+    for (auto &[branch, taken] : split(std::move(state), cond)) {
+      Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
+      if (region.empty()) {
+        out.push_back(std::move(branch));
+        continue;
+      }
+      for (Exit &exit : runRegion(region, std::move(branch), {})) {
+        bindExit(op, exit);
+        out.push_back(std::move(exit.state));
+      }
+    }
+    return;
+  }
+  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
+    // Integer sets are not evaluated: each execution decides afresh.
+    Bool cond = boolAtom(atom("affine.if#" + std::to_string(nextOpaque++),
+                              "the condition of affine.if"));
+    for (auto &[branch, taken] : split(std::move(state), cond)) {
+      Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
+      if (region.empty()) {
+        out.push_back(std::move(branch));
+        continue;
+      }
+      for (Exit &exit : runRegion(region, std::move(branch), {})) {
+        bindExit(op, exit);
+        out.push_back(std::move(exit.state));
+      }
+    }
+    return;
+  }
+  if (isa<scf::WhileOp>(op))
+    return runWhile(op, std::move(state), out);
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op);
+      loop && loop.getLoopRegions().size() == 1)
+    return runLoop(op, std::move(state), out);
+  StringRef opName = op.getName().getStringRef();
+  if (opName == "scf.execute_region" || opName == "memref.alloca_scope")
+    return runOnce(op, std::move(state), out);
+  if (opName == "arith.select" && !op.getResult(0).getType().isInteger(1)) {
+    Bool cond = flagOf(state, op.getOperand(0));
+    for (auto &[branch, taken] : split(std::move(state), cond)) {
+      branch.env[op.getResult(0)] =
+          valueOf(branch, op.getOperand(taken ? 1 : 2));
+      out.push_back(std::move(branch));
+    }
+    return;
+  }
+  if (opName == "bufferization.dealloc")
+    return bufferizationDealloc(op, std::move(state), out);
+  transfer(op, state);
+  out.push_back(std::move(state));
+}
+
+std::vector<std::pair<State, bool>> Interpreter::split(State state,
+                                                       const Bool &cond) {
+  std::vector<std::pair<State, bool>> result;
+  std::vector<State> work;
+  work.push_back(std::move(state));
+  while (!work.empty()) {
+    State s = std::move(work.back());
+    work.pop_back();
+    int undecided = -1;
+    int value = evaluate(cond, s.assignment, &undecided);
+    if (value >= 0) {
+      result.emplace_back(std::move(s), value == 1);
+      continue;
+    }
+    s.assignment.resize(atoms.size(), -1);
+    State other = s;
+    other.assignment[undecided] = 0;
+    other.decisions.emplace_back(undecided, false);
+    s.assignment[undecided] = 1;
+    s.decisions.emplace_back(undecided, true);
+    work.push_back(std::move(other));
+    work.push_back(std::move(s));
+  }
+  // True before false, whatever order the atoms were decided in.
+  std::stable_sort(
+      result.begin(), result.end(),
+      [](const auto &a, const auto &b) { return a.second > b.second; });
+  return result;
+}
+
+void Interpreter::bindExit(Operation &op, Exit &exit) {
+  if (!exit.terminator)
+    return;
+  for (auto [result, operand] :
+       llvm::zip(op.getResults(), exit.terminator->getOperands()))
+    exit.state.env[result] = valueOf(exit.state, operand);
+}
+
+void Interpreter::runOnce(Operation &op, State state, std::vector<State> &out) {
+  for (Exit &exit : runRegion(op.getRegion(0), std::move(state), {})) {
+    bindExit(op, exit);
+    out.push_back(std::move(exit.state));
+  }
+}
+
+static std::optional<int64_t> constantTripCount(Operation &op) {
+  auto forOp = dyn_cast<scf::ForOp>(op);
+  if (!forOp)
+    return std::nullopt;
+  auto lb = getConstantIntValue(forOp.getLowerBound());
+  auto ub = getConstantIntValue(forOp.getUpperBound());
+  auto st = getConstantIntValue(forOp.getStep());
+  if (!lb || !ub || !st || *st <= 0)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : (*ub - *lb + *st - 1) / *st;
+}
+
+void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
+  auto loop = cast<LoopLikeOpInterface>(op);
+  Region &body = *loop.getLoopRegions().front();
+  if (body.empty()) {
+    transfer(op, state);
+    out.push_back(std::move(state));
+    return;
+  }
+  Block &block = body.front();
+  auto iterArgs = loop.getRegionIterArgs();
+  unsigned numIvs = block.getNumArguments() - iterArgs.size();
+  auto inits = loop.getInits();
+  for (auto [arg, init] : llvm::zip(iterArgs, inits))
+    state.env[arg] = valueOf(state, init);
+  checkUses(op, state);
+
+  std::optional<int64_t> trips = constantTripCount(op);
+  std::optional<int64_t> lower, stride;
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    lower = getConstantIntValue(forOp.getLowerBound());
+    stride = getConstantIntValue(forOp.getStep());
+  }
+  int bound = limits.loopIterations;
+  std::vector<State> current;
+  current.push_back(std::move(state));
+  for (int iteration = 0;; ++iteration) {
+    bool last = iteration == bound || (trips && iteration == *trips);
+    if (!trips || last) {
+      for (const State &s : current) {
+        State exit = s;
+        auto results = op.getResults();
+        for (auto [i, result] : llvm::enumerate(results))
+          exit.env[result] = i < iterArgs.size() ? valueOf(exit, iterArgs[i])
+                                                 : freshValue(exit, result);
+        out.push_back(std::move(exit));
+      }
+    }
+    if (last)
+      break;
+    std::vector<State> next;
+    for (State &s : current) {
+      std::vector<AbsValue> arguments;
+      for (unsigned i = 0; i < numIvs; ++i) {
+        AbsValue iv;
+        if (lower && stride && numIvs == 1) {
+          iv.kind = AbsValue::Int;
+          iv.number = *lower + iteration * *stride;
+        } else {
+          iv = freshValue(s, block.getArgument(i));
+        }
+        arguments.push_back(iv);
+      }
+      for (BlockArgument arg : iterArgs)
+        arguments.push_back(valueOf(s, arg));
+      for (Exit &exit : runRegion(body, std::move(s), arguments)) {
+        std::vector<AbsValue> carried;
+        if (exit.terminator)
+          for (Value v : exit.terminator->getOperands())
+            carried.push_back(valueOf(exit.state, v));
+        checkBackEdge(exit.state, &block, carried, exit.terminator);
+        for (auto [arg, value] : llvm::zip(iterArgs, carried))
+          exit.state.env[arg] = value;
+        next.push_back(std::move(exit.state));
+      }
+    }
+    limit(next);
+    current = std::move(next);
+  }
+}
+
+void Interpreter::runWhile(Operation &op, State state,
+                           std::vector<State> &out) {
+  auto whileOp = cast<scf::WhileOp>(op);
+  checkUses(op, state);
+  std::vector<AbsValue> inits;
+  for (Value v : whileOp.getInits())
+    inits.push_back(valueOf(state, v));
+  std::vector<std::pair<State, std::vector<AbsValue>>> current;
+  current.emplace_back(std::move(state), inits);
+  Block &after = whileOp.getAfter().front();
+  Block &before = whileOp.getBefore().front();
+  for (int iteration = 0; !current.empty(); ++iteration) {
+    std::vector<std::pair<State, std::vector<AbsValue>>> next;
+    for (auto &[s, values] : current) {
+      for (Exit &exit : runRegion(whileOp.getBefore(), std::move(s), values)) {
+        auto condition = dyn_cast_or_null<scf::ConditionOp>(exit.terminator);
+        if (!condition)
+          continue;
+        Bool cond = flagOf(exit.state, condition.getCondition());
+        for (auto &[branch, taken] : split(std::move(exit.state), cond)) {
+          std::vector<AbsValue> args;
+          for (Value v : condition.getArgs())
+            args.push_back(valueOf(branch, v));
+          if (!taken) {
+            for (auto [result, value] : llvm::zip(op.getResults(), args))
+              branch.env[result] = value;
+            out.push_back(std::move(branch));
+            continue;
+          }
+          if (iteration >= limits.loopIterations)
+            continue;
+          for (Exit &bodyExit :
+               runRegion(whileOp.getAfter(), std::move(branch), args)) {
+            std::vector<AbsValue> carried;
+            if (bodyExit.terminator)
+              for (Value v : bodyExit.terminator->getOperands())
+                carried.push_back(valueOf(bodyExit.state, v));
+            checkBackEdge(bodyExit.state, &before, carried,
+                          bodyExit.terminator);
+            next.emplace_back(std::move(bodyExit.state), std::move(carried));
+          }
+        }
+      }
+    }
+    (void)after;
+    if (next.size() > limits.maxPaths) {
+      next.resize(limits.maxPaths);
+      note("more than " + std::to_string(limits.maxPaths) +
+           " paths through an scf.while; some were not followed");
+    }
+    current = std::move(next);
+  }
+}
+
+// A string that is equal for two states exactly when they agree on memory
+// and on every SSA value (formulas by identity).
+static std::string memoryKey(const State &s) {
+  std::string key;
+  for (const auto &[id, o] : s.objects)
+    key += std::to_string(id) + (o.freed ? "f" : "l") + (o.escaped ? "e" : "") +
+           (o.leakReported ? "r" : "") + std::to_string(o.contents.size()) +
+           ";";
+  std::vector<std::pair<const void *, const AbsValue *>> env;
+  for (const auto &[value, abs] : s.env)
+    env.emplace_back(value.getAsOpaquePointer(), &abs);
+  std::sort(env.begin(), env.end());
+  for (const auto &[value, abs] : env)
+    key += llvm::utohexstr((uintptr_t)value) + ":" + std::to_string(abs->kind) +
+           "," + std::to_string(abs->number) + "," +
+           std::to_string(abs->object) + "," +
+           llvm::utohexstr((uintptr_t)abs->offsetView) + "," +
+           llvm::utohexstr((uintptr_t)abs->flag.get()) + ";";
+  return key;
+}
+
+void Interpreter::limit(std::vector<State> &states) {
+  if (states.size() <= limits.maxPaths)
+    return;
+  std::vector<State> merged;
+  std::unordered_map<std::string, size_t> byKey;
+  for (State &s : states) {
+    std::string key = memoryKey(s);
+    auto [it, inserted] = byKey.emplace(key, merged.size());
+    if (inserted) {
+      merged.push_back(std::move(s));
+      continue;
+    }
+    State &into = merged[it->second];
+    into.assignment.resize(
+        std::max(into.assignment.size(), s.assignment.size()), -1);
+    for (size_t a = 0; a < into.assignment.size(); ++a)
+      if (a >= s.assignment.size() || s.assignment[a] != into.assignment[a])
+        into.assignment[a] = -1;
+    std::vector<std::pair<int, bool>> common;
+    for (const auto &d : into.decisions)
+      if (d.first < (int)into.assignment.size() &&
+          into.assignment[d.first] >= 0)
+        common.push_back(d);
+    into.decisions = std::move(common);
+  }
+  note("more than " + std::to_string(limits.maxPaths) +
+       " paths at one point; paths were merged");
+  if (merged.size() > limits.maxPaths)
+    merged.resize(limits.maxPaths);
+  states = std::move(merged);
+}

@@ -1,0 +1,79 @@
+//===- Leaks.cpp - BL101: owned buffers that reach an exit unfreed --------===//
+//
+// At a function exit every owned object that is not freed, not returned and
+// has not escaped (stored, passed to an external callee or an op with
+// unknown effects) leaks. At a loop back edge an owned object leaks when no
+// value that survives the edge can reach it any more: neither the values
+// carried to the next iteration nor values defined before the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/checker/Interpreter.h"
+
+#include <set>
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+void Interpreter::checkExit(State &state, Operation *terminator) {
+  std::set<int> returned;
+  if (terminator)
+    for (Value operand : terminator->getOperands()) {
+      AbsValue v = valueOf(state, operand);
+      if (v.kind == AbsValue::Buffer)
+        returned.insert(v.object);
+    }
+  std::string end = terminator ? terminator->getName().stripDialect().str()
+                               : std::string("exit");
+  for (auto &[id, o] : state.objects) {
+    if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
+        returned.count(id))
+      continue;
+    std::vector<RelatedLocation> related;
+    if (terminator)
+      related.push_back({range(terminator), "the path leaves here"});
+    report("BL101", range(o.site),
+           name(o.site) + " leaks" + conditionsOf(state) + ": " +
+               pathOf(state, end),
+           std::move(related));
+  }
+}
+
+void Interpreter::checkBackEdge(State &state, Block *target,
+                                llvm::ArrayRef<AbsValue> carried,
+                                Operation *terminator) {
+  std::set<int> reachable;
+  for (const AbsValue &v : carried)
+    if (v.kind == AbsValue::Buffer)
+      reachable.insert(v.object);
+  Operation *head = target->empty() ? nullptr : &target->front();
+  for (const auto &[value, v] : state.env) {
+    if (v.kind != AbsValue::Buffer || reachable.count(v.object))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value);
+        arg && arg.getOwner() == target)
+      continue;
+    if (head && dominance.properlyDominates(value, head))
+      reachable.insert(v.object);
+  }
+  Operation *loop = target->getParentOp();
+  bool structured =
+      loop != function.getOperation() && target->getParent()->hasOneBlock();
+  std::string end =
+      structured ? "next iteration of " + loop->getName().getStringRef().str()
+                 : "back edge to " + label(target);
+  for (auto &[id, o] : state.objects) {
+    if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
+        reachable.count(id))
+      continue;
+    o.leakReported = true;
+    std::vector<RelatedLocation> related;
+    if (terminator)
+      related.push_back({range(terminator), "the loop continues here"});
+    report("BL101", range(o.site),
+           name(o.site) + " leaks" + conditionsOf(state) + ": " +
+               pathOf(state, end),
+           std::move(related));
+  }
+}

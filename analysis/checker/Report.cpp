@@ -1,0 +1,98 @@
+//===- Report.cpp - Findings in the user's names, with the path -----------===//
+//
+// Messages name the path the way the user reads the IR: the decisions taken
+// (`when %cond is false and %1 is true`) and the blocks of the function's
+// CFG (`^bb0 -> ^bb2 -> return`). One finding per code and location: the
+// first path the exploration finds (true branches first) is the one named.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/SourceIndex.h"
+#include "analysis/checker/Interpreter.h"
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+std::string Interpreter::label(Block *block) const {
+  std::string l = index.labelOf(block);
+  // An unlabelled entry block is ^bb0 in mlir-opt's printing.
+  return l == "^entry" ? "^bb0" : l;
+}
+
+std::string Interpreter::name(Value value) const { return index.nameOf(value); }
+
+SourceRange Interpreter::range(Operation *op) const {
+  return index.rangeOf(op);
+}
+
+SourceRange Interpreter::range(Value value) const {
+  return index.rangeOf(value);
+}
+
+std::string Interpreter::pathOf(const State &state,
+                                const std::string &end) const {
+  std::string path;
+  for (Block *block : state.trace)
+    path += (path.empty() ? "" : " -> ") + label(block);
+  if (!end.empty())
+    path += (path.empty() ? "" : " -> ") + end;
+  return path;
+}
+
+std::string Interpreter::conditionsOf(const State &state) const {
+  std::string out;
+  for (auto [atom, value] : state.decisions) {
+    out += out.empty() ? " when " : " and ";
+    out += atoms[atom].name + (value ? " is true" : " is false");
+  }
+  return out;
+}
+
+RelatedLocation Interpreter::siteNote(const Object &o) const {
+  std::string n = name(o.site);
+  switch (o.kind) {
+  case ObjectKind::Owned:
+    return {range(o.site), n + " is allocated here"};
+  case ObjectKind::Argument:
+    return {range(o.site), n + " is an argument of the function"};
+  case ObjectKind::Stack:
+    return {range(o.site), n + " is allocated on the stack here"};
+  case ObjectKind::Global:
+    return {range(o.site), n + " is a global"};
+  case ObjectKind::Unknown:
+    break;
+  }
+  return {range(o.site), n + " is defined here"};
+}
+
+void Interpreter::report(const char *code, SourceRange at, std::string message,
+                         std::vector<RelatedLocation> related) {
+  if (!reported.insert({code, at.begin}).second)
+    return;
+  Finding finding;
+  finding.code = code;
+  finding.severity = Severity::Error;
+  finding.range = at;
+  finding.message = std::move(message);
+  finding.related = std::move(related);
+  index.result().findings.push_back(std::move(finding));
+}
+
+void Interpreter::recordFree(const Object &o, Operation *op) {
+  if (o.kind == ObjectKind::Unknown)
+    return;
+  freeSites.insert({index.idOf(o.site), index.idOf(op)});
+}
+
+void Interpreter::note(const std::string &why) {
+  if (precisionNoted)
+    return;
+  precisionNoted = true;
+  Finding finding;
+  finding.severity = Severity::Info;
+  finding.range = index.result().functions[fn].nameRange;
+  finding.message = "deallocation checker: precision reduced in @" +
+                    index.result().functions[fn].name + ": " + why;
+  index.result().findings.push_back(std::move(finding));
+}

@@ -1,0 +1,407 @@
+//===- Transfer.cpp - What each op does to one path's state ---------------===//
+//
+// Allocations create objects (heap allocations, clones and call results are
+// owned: the function-boundary ABI), views and casts point into their
+// source's object, i1 arithmetic builds formulas, integer comparisons
+// compare constants, pointers (by object identity) or create atoms, and
+// loads read back what stores of constants wrote (the lowering of
+// bufferization.dealloc passes its flags through small arrays).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/BufferFacts.h"
+#include "analysis/SourceIndex.h"
+#include "analysis/checker/Interpreter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+int Interpreter::newObject(State &state, Value site, ObjectKind kind) {
+  int id = nextObject++;
+  Object object;
+  object.site = site;
+  object.kind = kind;
+  if (auto type = dyn_cast<MemRefType>(site.getType());
+      type && type.hasStaticShape())
+    object.numElements = type.getNumElements();
+  state.objects[id] = std::move(object);
+  return id;
+}
+
+int Interpreter::atom(const std::string &key, const std::string &atomName) {
+  auto [it, inserted] = atomKeys.emplace(key, (int)atoms.size());
+  if (inserted)
+    atoms.push_back({atomName});
+  return it->second;
+}
+
+int Interpreter::freshAtom(Value value) {
+  return atom("fresh#" + std::to_string(nextOpaque++),
+              value ? name(value) : std::string("an unknown condition"));
+}
+
+AbsValue Interpreter::freshValue(State &state, Value value) {
+  AbsValue v;
+  Type type = value.getType();
+  if (isa<BaseMemRefType>(type)) {
+    v.kind = AbsValue::Buffer;
+    v.object = newObject(state, value, ObjectKind::Unknown);
+  } else if (type.isInteger(1)) {
+    v.kind = AbsValue::Flag;
+    v.flag = boolAtom(freshAtom(value));
+  } else if (type.isIntOrIndex()) {
+    v.kind = AbsValue::Opaque;
+    v.number = nextOpaque++;
+  }
+  return v;
+}
+
+AbsValue Interpreter::valueOf(State &state, Value value) {
+  auto it = state.env.find(value);
+  if (it != state.env.end())
+    return it->second;
+  AbsValue v = freshValue(state, value);
+  state.env[value] = v;
+  return v;
+}
+
+Bool Interpreter::flagOf(State &state, Value value) {
+  AbsValue v = valueOf(state, value);
+  if (v.kind == AbsValue::Flag)
+    return v.flag;
+  if (v.kind == AbsValue::Int)
+    return boolConst(v.number != 0);
+  v.kind = AbsValue::Flag;
+  v.flag = boolAtom(freshAtom(value));
+  state.env[value] = v;
+  return v.flag;
+}
+
+static bool isFreshAllocation(const Object &o) {
+  return o.kind == ObjectKind::Owned || o.kind == ObjectKind::Stack;
+}
+
+Bool Interpreter::pointersEqual(State &state, const AbsValue &lhs,
+                                const AbsValue &rhs) {
+  if (lhs.object == rhs.object)
+    return boolConst(true);
+  const Object &a = state.objects[lhs.object];
+  const Object &b = state.objects[rhs.object];
+  // A buffer this function allocated is distinct from every other live
+  // buffer; two arguments (or unknown buffers) may be the same.
+  if (isFreshAllocation(a) || isFreshAllocation(b))
+    return boolConst(false);
+  int lo = std::min(lhs.object, rhs.object),
+      hi = std::max(lhs.object, rhs.object);
+  return boolAtom(
+      atom("ptr:" + std::to_string(lo) + ":" + std::to_string(hi),
+           name(a.site) + " and " + name(b.site) + " being the same buffer"));
+}
+
+static std::string keyOf(const AbsValue &v) {
+  switch (v.kind) {
+  case AbsValue::Int:
+    return "c" + std::to_string(v.number);
+  case AbsValue::Opaque:
+    return "o" + std::to_string(v.number);
+  case AbsValue::Pointer:
+    return "p" + std::to_string(v.object);
+  default:
+    return "";
+  }
+}
+
+Bool Interpreter::compareInts(State &state, StringRef predicate,
+                              const AbsValue &lhsIn, const AbsValue &rhsIn,
+                              Value result) {
+  // Normalise to eq / slt / ult so that `cmpi ne a, b` is the negation of
+  // `cmpi eq a, b` and `sgt a, b` is `slt b, a`.
+  AbsValue lhs = lhsIn, rhs = rhsIn;
+  bool negate = false;
+  std::string base = predicate.str();
+  if (predicate == "ne") {
+    base = "eq";
+    negate = true;
+  } else if (predicate == "sge" || predicate == "uge") {
+    base = predicate == "sge" ? "slt" : "ult";
+    negate = true;
+  } else if (predicate == "sgt" || predicate == "ugt") {
+    base = predicate == "sgt" ? "slt" : "ult";
+    std::swap(lhs, rhs);
+  } else if (predicate == "sle" || predicate == "ule") {
+    base = predicate == "sle" ? "slt" : "ult";
+    std::swap(lhs, rhs);
+    negate = true;
+  }
+  auto finish = [&](Bool b) { return negate ? boolNot(b) : b; };
+  if (lhs.kind == AbsValue::Int && rhs.kind == AbsValue::Int) {
+    bool value = base == "eq"    ? lhs.number == rhs.number
+                 : base == "slt" ? lhs.number < rhs.number
+                                 : (uint64_t)lhs.number < (uint64_t)rhs.number;
+    return finish(boolConst(value));
+  }
+  if (base == "eq" && lhs.kind == AbsValue::Pointer &&
+      rhs.kind == AbsValue::Pointer)
+    return finish(pointersEqual(state, lhs, rhs));
+  std::string l = keyOf(lhs), r = keyOf(rhs);
+  if (l.empty() || r.empty())
+    return boolAtom(freshAtom(result));
+  if (l == r)
+    return finish(boolConst(base == "eq"));
+  if (base == "eq" && r < l)
+    std::swap(l, r);
+  std::string atomName = result ? name(result) : "a pointer comparison";
+  return finish(boolAtom(atom(base + ":" + l + ":" + r, atomName)));
+}
+
+void Interpreter::load(Operation &op, State &state) {
+  auto loadOp = cast<memref::LoadOp>(op);
+  AbsValue buffer = valueOf(state, loadOp.getMemRef());
+  std::string key;
+  bool constant = true;
+  for (Value i : loadOp.getIndices()) {
+    AbsValue v = valueOf(state, i);
+    constant = constant && v.kind == AbsValue::Int;
+    key += std::to_string(v.number) + ",";
+  }
+  if (buffer.kind == AbsValue::Buffer && constant) {
+    Object &o = state.objects[buffer.object];
+    auto it = o.contents.find(key);
+    if (it != o.contents.end()) {
+      state.env[loadOp.getResult()] = it->second;
+      return;
+    }
+  }
+  state.env[loadOp.getResult()] = freshValue(state, loadOp.getResult());
+}
+
+void Interpreter::store(Operation &op, State &state) {
+  auto storeOp = cast<memref::StoreOp>(op);
+  AbsValue value = valueOf(state, storeOp.getValueToStore());
+  if (value.kind == AbsValue::Buffer)
+    state.objects[value.object].escaped = true;
+  AbsValue buffer = valueOf(state, storeOp.getMemRef());
+  if (buffer.kind != AbsValue::Buffer)
+    return;
+  Object &o = state.objects[buffer.object];
+  std::string key;
+  for (Value i : storeOp.getIndices()) {
+    AbsValue v = valueOf(state, i);
+    if (v.kind != AbsValue::Int) {
+      o.contents.clear();
+      return;
+    }
+    key += std::to_string(v.number) + ",";
+  }
+  o.contents[key] = value;
+}
+
+void Interpreter::callee(Operation &op, State &state) {
+  auto call = cast<CallOpInterface>(op);
+  Operation *target = call.resolveCallable();
+  auto symbol = dyn_cast_if_present<SymbolRefAttr>(
+      call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
+  if (symbol &&
+      symbol.getLeafReference().getValue().starts_with("dealloc_helper") &&
+      op.getNumOperands() == 5 && op.getNumResults() == 0)
+    return deallocHelper(op, state);
+  checkUses(op, state);
+  auto fnTarget = dyn_cast_if_present<FunctionOpInterface>(target);
+  // An external callee may keep what it is given; a callee in the module
+  // follows the function-boundary ABI and never takes ownership.
+  if (!fnTarget || fnTarget.isExternal())
+    for (Value operand : op.getOperands()) {
+      AbsValue v = valueOf(state, operand);
+      if (v.kind == AbsValue::Buffer)
+        state.objects[v.object].escaped = true;
+    }
+  for (Value result : op.getResults()) {
+    if (isa<BaseMemRefType>(result.getType())) {
+      AbsValue v;
+      v.kind = AbsValue::Buffer;
+      v.object = newObject(state, result, ObjectKind::Owned);
+      state.env[result] = v;
+    } else {
+      state.env[result] = freshValue(state, result);
+    }
+  }
+}
+
+// The source buffer of a view, cast or reshape.
+static Value viewSource(Operation &op) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  for (Value operand : op.getOperands())
+    if (isa<BaseMemRefType>(operand.getType()))
+      return operand;
+  return {};
+}
+
+static bool offsetsTheView(Operation &op) {
+  return isa<memref::SubViewOp, memref::ViewOp>(op);
+}
+
+void Interpreter::transfer(Operation &op, State &state) {
+  StringRef opName = op.getName().getStringRef();
+  if (opName == "memref.dealloc")
+    return free(op, state, op.getOperand(0));
+  if (isa<CallOpInterface>(op))
+    return callee(op, state);
+  checkUses(op, state);
+  if (opName == "memref.realloc") {
+    free(op, state, op.getOperand(0));
+    AbsValue v;
+    v.kind = AbsValue::Buffer;
+    v.object = newObject(state, op.getResult(0), ObjectKind::Owned);
+    state.env[op.getResult(0)] = v;
+    return;
+  }
+  if (isa<memref::LoadOp>(op))
+    return load(op, state);
+  if (isa<memref::StoreOp>(op))
+    return store(op, state);
+
+  auto isFlag = [](Value v) { return v.getType().isInteger(1); };
+  if (opName == "arith.constant") {
+    Value result = op.getResult(0);
+    AbsValue v;
+    if (auto attr = dyn_cast<IntegerAttr>(op.getAttr("value"))) {
+      if (isFlag(result)) {
+        v.kind = AbsValue::Flag;
+        v.flag = boolConst(attr.getValue().getBoolValue());
+      } else {
+        v.kind = AbsValue::Int;
+        v.number = attr.getValue().getSExtValue();
+      }
+    }
+    state.env[result] = v;
+    return;
+  }
+  if ((opName == "arith.xori" || opName == "arith.andi" ||
+       opName == "arith.ori") &&
+      isFlag(op.getResult(0))) {
+    Bool a = flagOf(state, op.getOperand(0));
+    Bool b = flagOf(state, op.getOperand(1));
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    v.flag = opName == "arith.xori"   ? boolXor(a, b)
+             : opName == "arith.andi" ? boolAnd(a, b)
+                                      : boolOr(a, b);
+    state.env[op.getResult(0)] = v;
+    return;
+  }
+  if (opName == "arith.select" && isFlag(op.getResult(0))) {
+    Bool c = flagOf(state, op.getOperand(0));
+    Bool a = flagOf(state, op.getOperand(1));
+    Bool b = flagOf(state, op.getOperand(2));
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    v.flag = boolOr(boolAnd(c, a), boolAnd(boolNot(c), b));
+    state.env[op.getResult(0)] = v;
+    return;
+  }
+  if (opName == "arith.cmpi") {
+    auto predicate = cast<IntegerAttr>(op.getAttr("predicate")).getInt();
+    static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                        "sge", "ult", "ule", "ugt", "uge"};
+    StringRef pred = predicate >= 0 && predicate < 10 ? names[predicate] : "";
+    AbsValue v;
+    v.kind = AbsValue::Flag;
+    if (isFlag(op.getOperand(0)) && (pred == "eq" || pred == "ne")) {
+      Bool x = boolXor(flagOf(state, op.getOperand(0)),
+                       flagOf(state, op.getOperand(1)));
+      v.flag = pred == "eq" ? boolNot(x) : x;
+    } else if (pred.empty() || isFlag(op.getOperand(0))) {
+      v.flag = boolAtom(freshAtom(op.getResult(0)));
+    } else {
+      v.flag = compareInts(state, pred, valueOf(state, op.getOperand(0)),
+                           valueOf(state, op.getOperand(1)), op.getResult(0));
+    }
+    state.env[op.getResult(0)] = v;
+    return;
+  }
+  if (opName == "memref.extract_aligned_pointer_as_index") {
+    AbsValue buffer = valueOf(state, op.getOperand(0));
+    AbsValue v;
+    if (buffer.kind == AbsValue::Buffer) {
+      v.kind = AbsValue::Pointer;
+      v.object = buffer.object;
+    } else {
+      v = freshValue(state, op.getResult(0));
+    }
+    state.env[op.getResult(0)] = v;
+    return;
+  }
+  if ((opName == "arith.index_cast" || opName == "arith.index_castui") &&
+      op.getNumOperands() == 1) {
+    AbsValue v = valueOf(state, op.getOperand(0));
+    state.env[op.getResult(0)] =
+        v.kind == AbsValue::Int || v.kind == AbsValue::Pointer
+            ? v
+            : freshValue(state, op.getResult(0));
+    return;
+  }
+
+  // Ops with unknown effects may keep what they are given.
+  bool mayCapture = !isa<MemoryEffectOpInterface>(op) &&
+                    !isa<ViewLikeOpInterface>(op) &&
+                    !op.hasTrait<OpTrait::IsTerminator>();
+  if (mayCapture || opName == "bufferization.to_tensor")
+    for (Value operand : op.getOperands())
+      if (isa<BaseMemRefType>(operand.getType())) {
+        AbsValue v = valueOf(state, operand);
+        if (v.kind == AbsValue::Buffer)
+          state.objects[v.object].escaped = true;
+      }
+
+  for (Value result : op.getResults()) {
+    if (!isa<BaseMemRefType>(result.getType())) {
+      state.env[result] = freshValue(state, result);
+      continue;
+    }
+    AbsValue v;
+    v.kind = AbsValue::Buffer;
+    switch (classifyBuffer(result)) {
+    case BufferKind::HeapAlloc:
+      v.object = newObject(state, result, ObjectKind::Owned);
+      break;
+    case BufferKind::StackAlloc:
+      v.object = newObject(state, result, ObjectKind::Stack);
+      break;
+    case BufferKind::Global:
+      v.object = newObject(state, result, ObjectKind::Global);
+      break;
+    case BufferKind::View: {
+      Value source = viewSource(op);
+      if (!source) {
+        v = freshValue(state, result);
+        break;
+      }
+      v = valueOf(state, source);
+      if (v.kind != AbsValue::Buffer) {
+        v = freshValue(state, result);
+        break;
+      }
+      if (offsetsTheView(op))
+        v.offsetView = &op;
+      else if (isa<memref::ExtractStridedMetadataOp>(op))
+        v.offsetView = nullptr; // The base buffer itself.
+      break;
+    }
+    default:
+      v = freshValue(state, result);
+      break;
+    }
+    state.env[result] = v;
+  }
+}

@@ -1,0 +1,59 @@
+//===- UseAfterFree.cpp - BL103: touching a buffer after its free ---------===//
+//
+// Any read, write, view, call argument or return of a buffer after it was
+// freed on the path. Reading a buffer's metadata (memref.dim, its aligned
+// pointer, extract_strided_metadata) does not touch its memory, and passing
+// a value along a branch or yield does not either: the deallocation
+// pipeline does both with buffers it may have freed, guarded by ownership.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/checker/Interpreter.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+using namespace bufferlens;
+using namespace bufferlens::checker;
+using namespace mlir;
+
+static bool touchesMemory(Operation &op) {
+  StringRef name = op.getName().getStringRef();
+  if (name == "memref.dealloc" || name == "bufferization.dealloc" ||
+      name == "memref.dim" || name == "memref.rank" ||
+      name == "memref.extract_aligned_pointer_as_index" ||
+      name == "memref.extract_strided_metadata")
+    return false;
+  return !isa<BranchOpInterface, RegionBranchTerminatorOpInterface>(op);
+}
+
+void Interpreter::checkUses(Operation &op, State &state) {
+  if (!touchesMemory(op))
+    return;
+  for (Value operand : op.getOperands())
+    if (isa<BaseMemRefType>(operand.getType()))
+      checkUse(op, state, operand, "use of");
+}
+
+void Interpreter::checkUse(Operation &op, State &state, Value operand,
+                           const char *what) {
+  if (!isa<BaseMemRefType>(operand.getType()))
+    return;
+  AbsValue v = valueOf(state, operand);
+  if (v.kind != AbsValue::Buffer)
+    return;
+  const Object &o = state.objects[v.object];
+  if (!o.freed)
+    return;
+  std::string used = name(operand);
+  if (name(o.site) != used && o.kind != ObjectKind::Unknown)
+    used += " (an alias of " + name(o.site) + ")";
+  std::vector<RelatedLocation> related;
+  if (o.freedBy)
+    related.push_back({range(o.freedBy), "freed here"});
+  related.push_back(siteNote(o));
+  report("BL103", range(&op),
+         std::string(what) + " " + used + " after it was freed" +
+             conditionsOf(state) + ": " + pathOf(state, ""),
+         std::move(related));
+}
