@@ -22,7 +22,7 @@ using namespace mlir;
 static std::string whatIsNotOwned(ObjectKind kind) {
   switch (kind) {
   case ObjectKind::Argument:
-    return "a function argument, which the caller owns";
+    return "a function argument: the caller owns it";
   case ObjectKind::Stack:
     return "a stack allocation";
   case ObjectKind::Global:
@@ -54,15 +54,15 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
   std::string notOwned = whatIsNotOwned(o.kind);
   if (!notOwned.empty()) {
     report("BL104", range(&op),
-           "free of " + freed + ", " + notOwned + conditionsOf(state) + ": " +
-               pathOf(state, ""),
+           "free of " + freed + " (" + notOwned + ")" + conditionsOf(state) +
+               ": " + pathOf(state, ""),
            {siteNote(o)});
   } else if (v.offsetView) {
     report("BL104", range(&op),
-           "free of " + name(operand) + ", a view made by " +
-               v.offsetView->getName().getStringRef().str() + " of " +
-               name(o.site) + ", not the allocation itself" +
-               conditionsOf(state) + ": " + pathOf(state, ""),
+           "free of " + name(operand) + " (a view of " + name(o.site) +
+               " made by " + v.offsetView->getName().getStringRef().str() +
+               ", not the allocation itself)" + conditionsOf(state) + ": " +
+               pathOf(state, ""),
            {{range(v.offsetView), "the view is made here"}, siteNote(o)});
   }
   o.freed = true;

@@ -10,14 +10,22 @@
 #include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
 
+#include <map>
+
 using namespace bufferlens;
 using namespace bufferlens::checker;
 using namespace mlir;
 
 std::string Interpreter::label(Block *block) const {
   std::string l = index.labelOf(block);
-  // An unlabelled entry block is ^bb0 in mlir-opt's printing.
-  return l == "^entry" ? "^bb0" : l;
+  if (l != "^entry" && !(l == "^bb0" && index.rangeOf(block).empty()))
+    return l;
+  // An unlabelled entry block: ^bb0 in mlir-opt's printing for the function
+  // body, the op that holds it for a nested region.
+  if (block->getParentOp() ==
+      const_cast<Interpreter *>(this)->function.getOperation())
+    return "^bb0";
+  return block->getParentOp()->getName().getStringRef().str();
 }
 
 std::string Interpreter::name(Value value) const { return index.nameOf(value); }
@@ -41,10 +49,20 @@ std::string Interpreter::pathOf(const State &state,
 }
 
 std::string Interpreter::conditionsOf(const State &state) const {
+  // A loop decides the "same" condition once per iteration: later
+  // decisions on a name already used say which time they are.
   std::string out;
+  std::map<std::string, int> seen;
   for (auto [atom, value] : state.decisions) {
     out += out.empty() ? " when " : " and ";
-    out += atoms[atom].name + (value ? " is true" : " is false");
+    const std::string &n = atoms[atom].name;
+    out += n + (value ? " is true" : " is false");
+    if (int times = ++seen[n]; times > 1)
+      out += " (" + std::to_string(times) +
+             (times == 2   ? "nd"
+              : times == 3 ? "rd"
+                           : "th") +
+             " time)";
   }
   return out;
 }
