@@ -20,6 +20,7 @@ BufferLens shows who owns every buffer in MLIR files.
 commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
   explain FILE:LINE:COL   what BufferLens knows about the value there
+  serve             the language server (see `serve --help`)
 
 options:
   --version         print the BufferLens and MLIR versions
@@ -47,6 +48,8 @@ int main(int argc, char **argv) {
     return runLint(rest);
   if (command == "explain")
     return runExplain(rest);
+  if (command == "serve")
+    return runServe(rest);
   std::cerr << "bufferlens: unknown command '" << command << "'\n" << kUsage;
   return 2;
 }

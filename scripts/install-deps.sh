@@ -8,7 +8,7 @@ packages=(
   cmake g++ ninja-build pkg-config python3
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
-  valgrind
+  valgrind neovim
 )
 
 missing=()

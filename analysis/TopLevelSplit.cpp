@@ -1,0 +1,173 @@
+//===- TopLevelSplit.cpp --------------------------------------------------===//
+
+#include "analysis/TopLevelSplit.h"
+
+#include <cctype>
+
+using namespace bufferlens;
+
+namespace {
+/// Walks the text keeping the bracket depth, skipping comments and strings.
+struct Scanner {
+  std::string_view text;
+  size_t pos = 0;
+  int depth = 0;
+  bool unbalanced = false;
+
+  bool atEnd() const { return pos >= text.size(); }
+
+  /// Advances over one character (a whole comment or string counts as
+  /// one step).
+  void step() {
+    char c = text[pos];
+    if (c == '/' && pos + 1 < text.size() && text[pos + 1] == '/') {
+      while (pos < text.size() && text[pos] != '\n')
+        ++pos;
+      return;
+    }
+    if (c == '"') {
+      for (++pos; pos < text.size() && text[pos] != '"'; ++pos)
+        if (text[pos] == '\\')
+          ++pos;
+      ++pos;
+      return;
+    }
+    if (c == '{' || c == '(' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ')' || c == ']') {
+      if (--depth < 0)
+        unbalanced = true;
+    }
+    ++pos;
+  }
+};
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/// Offset of the first non-blank character of the line starting at `pos`,
+/// or the line end.
+size_t firstNonBlank(std::string_view text, size_t pos) {
+  while (pos < text.size() && isSpace(text[pos]))
+    ++pos;
+  return pos;
+}
+
+bool startsOp(std::string_view text, size_t pos) {
+  if (pos >= text.size())
+    return false;
+  char c = text[pos];
+  if (c == '/' && pos + 1 < text.size() && text[pos + 1] == '/')
+    return false;
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '"' ||
+         c == '%' || c == '#' || c == '!' || c == '_';
+}
+
+bool startsWithWord(std::string_view text, size_t pos, std::string_view word) {
+  if (text.substr(pos, word.size()) != word)
+    return false;
+  size_t after = pos + word.size();
+  return after >= text.size() ||
+         !(std::isalnum(static_cast<unsigned char>(text[after])) ||
+           text[after] == '_' || text[after] == '.');
+}
+} // namespace
+
+std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
+  // Where the ops live: depth 0, or depth 1 inside a lone module.
+  Scanner scan{text};
+  int opDepth = 0;
+  size_t bodyBegin = 0;
+  {
+    Scanner probe{text};
+    // Skip aliases and comments at the top to find the first real op.
+    while (!probe.atEnd()) {
+      size_t first = firstNonBlank(text, probe.pos);
+      if (first < text.size() && text[first] == '\n') {
+        probe.pos = first + 1;
+        continue;
+      }
+      if (first >= text.size())
+        break;
+      if (startsWithWord(text, first, "module") ||
+          startsWithWord(text, first, "builtin.module")) {
+        // The body starts after the first `{` at depth 0.
+        probe.pos = first;
+        while (!probe.atEnd() && !(text[probe.pos] == '{' && probe.depth == 0))
+          probe.step();
+        if (probe.atEnd())
+          return {};
+        opDepth = 1;
+        bodyBegin = probe.pos + 1;
+        break;
+      }
+      // Anything else at the top: ops directly in the file; step over this
+      // line (with whatever it opens) and decide on the next one.
+      if (text[first] != '#' && text[first] != '!' &&
+          !(text[first] == '/' && first + 1 < text.size() &&
+            text[first + 1] == '/'))
+        break;
+      probe.pos = first;
+      while (!probe.atEnd() && (text[probe.pos] != '\n' || probe.depth > 0))
+        probe.step();
+    }
+  }
+
+  std::vector<TopLevelChunk> chunks;
+  scan.pos = 0;
+  // Scan up to the body, keeping the depth right.
+  while (scan.pos < bodyBegin && !scan.atEnd())
+    scan.step();
+  bool lineStart = opDepth == 1 ? false : true;
+  if (opDepth == 1) {
+    // The rest of the `module {` line belongs to no chunk.
+    while (!scan.atEnd() && text[scan.pos] != '\n')
+      scan.step();
+    lineStart = true;
+    if (!scan.atEnd())
+      ++scan.pos;
+  }
+  while (!scan.atEnd()) {
+    if (lineStart) {
+      lineStart = false;
+      size_t first = firstNonBlank(text, scan.pos);
+      if (scan.depth == opDepth && startsOp(text, first)) {
+        if (!chunks.empty() && chunks.back().range.end == 0)
+          chunks.back().range.end = first;
+        TopLevelChunk chunk;
+        chunk.range.begin = first;
+        chunk.shared = text[first] == '#' || text[first] == '!';
+        chunks.push_back(chunk);
+      }
+      scan.pos = first;
+      continue;
+    }
+    if (text[scan.pos] == '\n') {
+      ++scan.pos;
+      lineStart = true;
+      continue;
+    }
+    size_t at = scan.pos;
+    scan.step();
+    if (scan.unbalanced)
+      return {};
+    // The module's closing brace ends the last op.
+    if (scan.depth < opDepth && !chunks.empty() &&
+        chunks.back().range.end == 0)
+      chunks.back().range.end = at;
+  }
+  if (scan.depth != 0)
+    return {};
+  if (!chunks.empty() && chunks.back().range.end == 0)
+    chunks.back().range.end = text.size();
+  return chunks;
+}
+
+std::string bufferlens::blankRanges(std::string_view text,
+                                    const std::vector<SourceRange> &ranges) {
+  std::string out(text);
+  for (const SourceRange &range : ranges)
+    for (uint32_t i = range.begin; i < range.end && i < out.size(); ++i)
+      if (out[i] != '\n')
+        out[i] = ' ';
+  return out;
+}

@@ -1,0 +1,42 @@
+//===- TopLevelSplit.h - A document cut at its top-level operations -------===//
+//
+// A lexical pass (no parsing) that finds the top-level operations of a
+// document: those directly in the file, or directly in the body of a lone
+// `module { ... }`. It is used to localise a crash to one operation and to
+// analyse a document without the operations that crash. Comments, strings
+// and brackets are respected; anything it cannot cut confidently stays in
+// one piece.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_TOPLEVELSPLIT_H
+#define BUFFERLENS_ANALYSIS_TOPLEVELSPLIT_H
+
+#include "analysis/Model.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bufferlens {
+
+struct TopLevelChunk {
+  /// From the first character of the op to the end of its last line.
+  SourceRange range;
+  /// Attribute/type aliases (`#map = ...`) and other ops every chunk may
+  /// need: kept whenever a subset of the chunks is analysed.
+  bool shared = false;
+};
+
+/// The top-level operations of `text`, in order. Empty when the text has
+/// none that could be cut out (e.g. unbalanced brackets).
+std::vector<TopLevelChunk> splitTopLevel(std::string_view text);
+
+/// `text` with the bytes of `ranges` replaced by spaces (line breaks kept),
+/// so every other byte keeps its offset, line and column.
+std::string blankRanges(std::string_view text,
+                        const std::vector<SourceRange> &ranges);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_TOPLEVELSPLIT_H

@@ -1,0 +1,149 @@
+//===- CrashIsolation.cpp -------------------------------------------------===//
+
+#include "server/CrashIsolation.h"
+#include "analysis/Analyzer.h"
+#include "analysis/LineIndex.h"
+#include "analysis/TopLevelSplit.h"
+
+#include "llvm/Support/CrashRecoveryContext.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <signal.h>
+
+using namespace bufferlens;
+
+void bufferlens::enableCrashRecovery() {
+  llvm::CrashRecoveryContext::Enable();
+  // The recovery handlers must run on the alternate stack, or a stack
+  // overflow kills the process before they can unwind.
+  for (int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP}) {
+    struct sigaction action;
+    if (sigaction(signal, nullptr, &action) != 0)
+      continue;
+    action.sa_flags |= SA_ONSTACK;
+    sigaction(signal, &action, nullptr);
+  }
+}
+
+static constexpr size_t kAltStackBytes = 256 * 1024;
+
+AlternateSignalStack::AlternateSignalStack()
+    : memory(new char[kAltStackBytes]) {
+  stack_t stack;
+  std::memset(&stack, 0, sizeof(stack));
+  stack.ss_sp = memory.get();
+  stack.ss_size = kAltStackBytes;
+  sigaltstack(&stack, nullptr);
+}
+
+AlternateSignalStack::~AlternateSignalStack() {
+  stack_t stack;
+  std::memset(&stack, 0, sizeof(stack));
+  stack.ss_flags = SS_DISABLE;
+  sigaltstack(&stack, nullptr);
+}
+
+std::string bufferlens::crashMessage(int retCode) {
+  std::string what;
+  if (retCode > 128) {
+    const char *name = strsignal(retCode - 128);
+    what = name ? name : "signal " + std::to_string(retCode - 128);
+  } else {
+    what = "exit code " + std::to_string(retCode);
+  }
+  for (char &c : what)
+    c = std::tolower(static_cast<unsigned char>(c));
+  return "the analysis crashed (" + what +
+         ") in this operation; the rest of the file was analysed without "
+         "it, and the next edit analyses it again";
+}
+
+namespace {
+struct Attempt {
+  bool crashed = false;
+  int retCode = 0;
+  std::unique_ptr<AnalysisResult> result;
+};
+} // namespace
+
+static Attempt attempt(std::string_view text, std::string_view bufferName,
+                       const AnalysisOptions &options) {
+  Attempt out;
+  // Heap-allocated and released on a crash: the half-built result may be
+  // inconsistent, and destroying it could crash again.
+  auto *result = new AnalysisResult();
+  llvm::CrashRecoveryContext context;
+  bool ok = context.RunSafely(
+      [&] { *result = analyzeDocument(text, bufferName, options); });
+  if (ok) {
+    out.result.reset(result);
+  } else {
+    out.crashed = true;
+    out.retCode = context.RetCode;
+  }
+  return out;
+}
+
+static SourceRange firstLine(std::string_view text, SourceRange range) {
+  uint32_t end = range.begin;
+  while (end < range.end && end < text.size() && text[end] != '\n')
+    ++end;
+  if (end > range.begin && text[end - 1] == '\r')
+    --end;
+  return {range.begin, end};
+}
+
+AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
+                                           std::string_view bufferName,
+                                           const AnalysisOptions &options) {
+  Attempt whole = attempt(text, bufferName, options);
+  if (!whole.crashed)
+    return std::move(*whole.result);
+
+  // Which top-level operations crash when analysed alone?
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  std::vector<SourceRange> crashing;
+  std::vector<int> codes;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (chunks[i].shared)
+      continue;
+    std::vector<SourceRange> others;
+    for (size_t j = 0; j < chunks.size(); ++j)
+      if (j != i && !chunks[j].shared)
+        others.push_back(chunks[j].range);
+    Attempt alone = attempt(blankRanges(text, others), bufferName, options);
+    if (alone.crashed) {
+      crashing.push_back(chunks[i].range);
+      codes.push_back(alone.retCode);
+    }
+  }
+
+  AnalysisResult result;
+  if (!crashing.empty()) {
+    Attempt rest = attempt(blankRanges(text, crashing), bufferName, options);
+    if (!rest.crashed)
+      result = std::move(*rest.result);
+  }
+  if (crashing.empty() || result.text.empty()) {
+    // Not localised: the whole document is the culprit.
+    result = AnalysisResult();
+    result.parseFailed = true;
+    crashing = {{0, static_cast<uint32_t>(text.size())}};
+    codes = {whole.retCode};
+  }
+  result.text = std::string(text);
+  for (size_t i = 0; i < crashing.size(); ++i) {
+    Finding finding;
+    finding.severity = Severity::Error;
+    finding.range = firstLine(text, crashing[i]);
+    finding.message = crashMessage(codes[i]);
+    result.findings.push_back(std::move(finding));
+  }
+  std::stable_sort(result.findings.begin(), result.findings.end(),
+                   [](const Finding &a, const Finding &b) {
+                     return a.range.begin < b.range.begin;
+                   });
+  return result;
+}

@@ -1,0 +1,53 @@
+//===- CrashIsolation.h - One document's crash does not end the server ----===//
+//
+// Analyses run in-process under llvm::CrashRecoveryContext: a segfault,
+// abort() or report_fatal_error inside MLIR unwinds (by longjmp) to the
+// analysis entry instead of killing the server. Worker threads get an
+// alternate signal stack, so a stack overflow (deep nesting in the parser)
+// is caught too. Memory the crashed analysis held is leaked on purpose:
+// its MLIRContext is private to that analysis and cannot be trusted.
+//
+// After a crash the document is cut at its top-level operations
+// (analysis/TopLevelSplit.h); each is analysed alone to find the ones that
+// crash, and the document is analysed once more without them. The crash is
+// reported as an error on each culprit; everything else keeps its findings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_SERVER_CRASHISOLATION_H
+#define BUFFERLENS_SERVER_CRASHISOLATION_H
+
+#include "analysis/Model.h"
+#include "analysis/Options.h"
+
+#include <memory>
+#include <string_view>
+
+namespace bufferlens {
+
+/// Installs the crash handlers; call once before any analysis thread runs.
+void enableCrashRecovery();
+
+/// Gives the calling thread an alternate signal stack for as long as the
+/// object lives.
+class AlternateSignalStack {
+public:
+  AlternateSignalStack();
+  ~AlternateSignalStack();
+
+private:
+  std::unique_ptr<char[]> memory;
+};
+
+/// analyzeDocument, isolated: never crashes the process.
+AnalysisResult analyzeIsolated(std::string_view text,
+                               std::string_view bufferName,
+                               const AnalysisOptions &options);
+
+/// The message of the finding a crash leaves (the signal's name is filled
+/// in); exposed for tests.
+std::string crashMessage(int retCode);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_SERVER_CRASHISOLATION_H

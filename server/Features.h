@@ -1,0 +1,94 @@
+//===- Features.h - Editor features as views of one Snapshot --------------===//
+//
+// Each feature reads the stored analysis of a document version and returns
+// plain data in byte offsets; nothing here runs an analysis or knows JSON.
+// ToProtocol.h turns the answers into LSP shapes. One file per feature.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_SERVER_FEATURES_H
+#define BUFFERLENS_SERVER_FEATURES_H
+
+#include "server/Snapshot.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+
+// Hover.cpp
+struct HoverInfo {
+  std::string markdown;
+  SourceRange range;
+};
+std::optional<HoverInfo> hoverAt(const Snapshot &snapshot, uint32_t offset);
+
+// InlayHints.cpp
+struct InlayHintInfo {
+  uint32_t offset; ///< The hint is shown before this byte.
+  std::string label;
+  std::string tooltip;
+};
+/// The hints whose position lies in `range`.
+std::vector<InlayHintInfo> inlayHints(const Snapshot &snapshot,
+                                      SourceRange range);
+
+// CodeActions.cpp
+struct CodeActionInfo {
+  std::string title;
+  std::string kind; ///< "quickfix", "refactor.rewrite"...
+  std::vector<TextEdit> edits;
+  /// The finding (index into findings) the action fixes, or kNone.
+  int32_t finding = kNone;
+  bool preferred = false;
+};
+/// Fixes of the findings that intersect `range`.
+std::vector<CodeActionInfo> codeActions(const Snapshot &snapshot,
+                                        SourceRange range);
+
+// XRefs.cpp
+std::optional<SourceRange> definitionAt(const Snapshot &snapshot,
+                                        uint32_t offset);
+std::vector<SourceRange> referencesAt(const Snapshot &snapshot,
+                                      uint32_t offset,
+                                      bool includeDeclaration);
+struct HighlightInfo {
+  enum Kind { Text = 1, Read = 2, Write = 3 };
+  SourceRange range;
+  Kind kind;
+};
+std::vector<HighlightInfo> highlightsAt(const Snapshot &snapshot,
+                                        uint32_t offset);
+
+// DocumentSymbols.cpp
+struct SymbolInfo {
+  std::string name;
+  std::string detail;
+  enum Kind { Function, Block } kind;
+  SourceRange range;
+  SourceRange selectionRange;
+  std::vector<SymbolInfo> children;
+};
+std::vector<SymbolInfo> documentSymbols(const Snapshot &snapshot);
+
+// OwnershipAt.cpp
+struct OwnershipRangeInfo {
+  SourceRange range;
+  /// definition | live | alias-use | ownership-transfer | freed |
+  /// critical-alias
+  std::string kind;
+  std::string message;
+};
+struct OwnershipAtInfo {
+  std::optional<std::string> value;
+  std::vector<OwnershipRangeInfo> ranges;
+};
+OwnershipAtInfo ownershipAt(const Snapshot &snapshot, uint32_t offset);
+
+// Shared by the features: the innermost op whose text contains `range`.
+OpId opContaining(const AnalysisResult &result, SourceRange range);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_SERVER_FEATURES_H

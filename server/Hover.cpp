@@ -1,0 +1,34 @@
+//===- Hover.cpp - What the value, block or op under the cursor is --------===//
+//
+// The words come from analysis/Explain.h, so the hover and
+// `bufferlens explain` never disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Explain.h"
+#include "server/Features.h"
+
+using namespace bufferlens;
+
+std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
+                                             uint32_t offset) {
+  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  if (!hit)
+    return std::nullopt;
+  const AnalysisResult &result = snapshot.result();
+  switch (hit->kind) {
+  case Occurrence::ValueDef:
+  case Occurrence::ValueUse:
+    return HoverInfo{explainValue(result, hit->id), hit->range};
+  case Occurrence::BlockLabel:
+  case Occurrence::BlockUse:
+    return HoverInfo{explainBlock(result, hit->id), hit->range};
+  case Occurrence::OpName:
+    // An op stands for its memref results.
+    for (ValueId value : result.ops[hit->id].results)
+      if (result.values[value].isMemRef)
+        return HoverInfo{explainValue(result, value), hit->range};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,736 @@
+//===- LSPServer.cpp ------------------------------------------------------===//
+
+#include "server/LSPServer.h"
+#include "analysis/FindingCodes.h"
+#include "config/Config.h"
+#include "server/CrashIsolation.h"
+#include "server/Logger.h"
+#include "server/Scheduler.h"
+#include "server/Transport.h"
+
+#include "Version.h"
+
+#include <atomic>
+#include <cctype>
+#include <filesystem>
+
+using namespace bufferlens;
+using json = nlohmann::json;
+
+//===----------------------------------------------------------------------===//
+// Replies
+//===----------------------------------------------------------------------===//
+
+/// Answers one request exactly once: the first of result, error or
+/// cancellation wins, from whichever thread.
+class LSPServer::Reply {
+public:
+  Reply(LSPServer &server, json id) : server(server), id(std::move(id)) {}
+  ~Reply() {
+    if (!done.exchange(true))
+      server.sendError(id, ErrorCode::InternalError,
+                       "the request was dropped without an answer");
+  }
+  void result(json value) {
+    if (finish())
+      server.send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(value)}});
+  }
+  void error(int code, const std::string &message) {
+    if (finish())
+      server.sendError(id, code, message);
+  }
+  bool answered() const { return done; }
+
+private:
+  bool finish() {
+    if (done.exchange(true))
+      return false;
+    std::lock_guard<std::mutex> lock(server.pendingMutex);
+    server.pending.erase(id.dump());
+    return true;
+  }
+  LSPServer &server;
+  json id;
+  std::atomic<bool> done{false};
+};
+
+namespace {
+/// Thrown by the parameter readers; becomes an InvalidParams error.
+struct InvalidParams {
+  std::string message;
+};
+
+const json &member(const json &object, const char *key) {
+  static const json null;
+  if (!object.is_object() || !object.contains(key))
+    return null;
+  return object[key];
+}
+
+std::string requireString(const json &object, const char *key) {
+  const json &value = member(object, key);
+  if (!value.is_string())
+    throw InvalidParams{std::string("'") + key + "' must be a string"};
+  return value.get<std::string>();
+}
+
+const json &requireObject(const json &object, const char *key) {
+  const json &value = member(object, key);
+  if (!value.is_object())
+    throw InvalidParams{std::string("'") + key + "' must be an object"};
+  return value;
+}
+
+std::string documentUri(const json &params) {
+  return requireString(requireObject(params, "textDocument"), "uri");
+}
+
+uint32_t requirePosition(const Snapshot &snapshot, const json &params,
+                         const ProtocolContext &context,
+                         const char *key = "position") {
+  std::optional<uint32_t> offset =
+      fromPosition(snapshot.lines(), member(params, key), context.encoding);
+  if (!offset)
+    throw InvalidParams{std::string("'") + key + "' must be a Position"};
+  return *offset;
+}
+
+/// file:///a%20b/c.mlir -> /a b/c.mlir; empty for other schemes.
+std::string pathOfUri(const std::string &uri) {
+  const std::string prefix = "file://";
+  if (uri.compare(0, prefix.size(), prefix) != 0)
+    return "";
+  std::string path;
+  for (size_t i = prefix.size(); i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uri[i + 1]) &&
+        std::isxdigit(uri[i + 2])) {
+      path += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      path += uri[i];
+    }
+  }
+  return path;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Construction and the read loop
+//===----------------------------------------------------------------------===//
+
+LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
+    : transport(transport), log(log), config(std::move(config)) {
+  context.codeDescriptionBase = this->config.codeDescriptionBase;
+  scheduler = std::make_unique<Scheduler>(
+      this->config.workers,
+      [](const std::string &text, const std::string &uri,
+         const AnalysisOptions &options) {
+        std::string path = pathOfUri(uri);
+        return analyzeIsolated(text, path.empty() ? uri : path, options);
+      },
+      [this](SnapshotRef snapshot) {
+        ProtocolContext ctx;
+        {
+          std::lock_guard<std::mutex> lock(settingsMutex);
+          ctx = context;
+        }
+        notify("textDocument/publishDiagnostics",
+               toPublishDiagnostics(*snapshot, ctx));
+      },
+      [this](const std::string &uri, bool begin, size_t bytes) {
+        onAnalysisActivity(uri, begin, bytes);
+      },
+      log);
+}
+
+LSPServer::~LSPServer() {
+  // Workers may still call back into us: stop them first.
+  scheduler.reset();
+}
+
+int LSPServer::run() {
+  transport.run([this](FrameEvent event) { onFrame(std::move(event)); });
+  if (state != State::Exited)
+    log.log("input ended without an exit notification");
+  return state == State::Exited ? exitCode : 1;
+}
+
+void LSPServer::send(const json &message) {
+  // Replace rather than throw on invalid UTF-8 (MLIR messages quote the
+  // user's bytes).
+  transport.send(message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void LSPServer::sendError(const json &id, int code,
+                          const std::string &message) {
+  send({{"jsonrpc", "2.0"},
+        {"id", id},
+        {"error", {{"code", code}, {"message", message}}}});
+}
+
+void LSPServer::notify(const std::string &method, json params) {
+  send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+}
+
+void LSPServer::showMessage(int type, const std::string &message) {
+  notify("window/showMessage", {{"type", type}, {"message", message}});
+}
+
+void LSPServer::onFrame(FrameEvent event) {
+  switch (event.kind) {
+  case FrameEvent::BadHeader:
+    log.log("dropped a frame: " + event.detail);
+    return;
+  case FrameEvent::Oversized:
+    log.log("dropped a frame: " + event.detail);
+    sendError(nullptr, ErrorCode::InvalidRequest, event.detail);
+    return;
+  case FrameEvent::Message:
+    break;
+  }
+  json message = json::parse(event.body, nullptr, /*allow_exceptions=*/false);
+  if (message.is_discarded()) {
+    log.log("parse error in a message of " + std::to_string(event.body.size()) +
+            " bytes");
+    sendError(nullptr, ErrorCode::ParseError,
+              "the message is not valid JSON (or not valid UTF-8)");
+    return;
+  }
+  onMessage(message);
+}
+
+static bool validId(const json &id) {
+  return id.is_string() || id.is_number_integer();
+}
+
+void LSPServer::onMessage(const json &message) {
+  if (!message.is_object()) {
+    sendError(nullptr, ErrorCode::InvalidRequest,
+              "a message must be a JSON object (batches are not used by LSP)");
+    return;
+  }
+  const json &id = member(message, "id");
+  bool hasId = message.contains("id");
+  if (member(message, "jsonrpc") != "2.0") {
+    sendError(hasId && validId(id) ? id : json(nullptr),
+              ErrorCode::InvalidRequest, "'jsonrpc' must be \"2.0\"");
+    return;
+  }
+  if (!message.contains("method")) {
+    if (hasId && (message.contains("result") || message.contains("error"))) {
+      onResponse(message);
+      return;
+    }
+    sendError(hasId && validId(id) ? id : json(nullptr),
+              ErrorCode::InvalidRequest, "'method' is missing");
+    return;
+  }
+  const json &method = message["method"];
+  if (!method.is_string() || (hasId && !validId(id))) {
+    sendError(hasId && validId(id) ? id : json(nullptr),
+              ErrorCode::InvalidRequest,
+              !method.is_string() ? "'method' must be a string"
+                                  : "'id' must be an integer or a string");
+    return;
+  }
+  json params = member(message, "params");
+  if (!params.is_null() && !params.is_object() && !params.is_array()) {
+    if (hasId)
+      sendError(id, ErrorCode::InvalidRequest,
+                "'params' must be an object or an array");
+    return;
+  }
+  if (hasId)
+    onRequest(id, method.get<std::string>(), params);
+  else
+    onNotification(method.get<std::string>(), params);
+}
+
+//===----------------------------------------------------------------------===//
+// Requests
+//===----------------------------------------------------------------------===//
+
+void LSPServer::onRequest(const json &id, const std::string &method,
+                          const json &params) {
+  auto reply = std::make_shared<Reply>(*this, id);
+  {
+    std::lock_guard<std::mutex> lock(pendingMutex);
+    pending[id.dump()] = reply;
+  }
+  if (state == State::Uninitialized && method != "initialize") {
+    reply->error(ErrorCode::ServerNotInitialized,
+                 "the server is not initialized yet");
+    return;
+  }
+  if (state == State::ShutDown) {
+    reply->error(ErrorCode::InvalidRequest,
+                 "the server is shut down; only 'exit' is accepted");
+    return;
+  }
+  try {
+    if (method == "initialize") {
+      if (state != State::Uninitialized) {
+        reply->error(ErrorCode::InvalidRequest,
+                     "'initialize' was already received");
+        return;
+      }
+      initialize(reply, params);
+      return;
+    }
+    if (method == "shutdown") {
+      state = State::ShutDown;
+      reply->result(nullptr);
+      return;
+    }
+    dispatchFeature(reply, method, params);
+  } catch (const InvalidParams &error) {
+    reply->error(ErrorCode::InvalidParams, error.message);
+  } catch (const std::exception &error) {
+    reply->error(ErrorCode::InternalError, error.what());
+  }
+}
+
+void LSPServer::initialize(const ReplyRef &reply, const json &params) {
+  if (!params.is_object())
+    throw InvalidParams{"'initialize' needs InitializeParams"};
+  const json &capabilities = member(params, "capabilities");
+  PositionEncoding encoding = PositionEncoding::Utf16;
+  const json &offered = member(member(capabilities, "general"),
+                               "positionEncodings");
+  if (offered.is_array())
+    for (const json &name : offered)
+      if (name == "utf-8") {
+        encoding = PositionEncoding::Utf8;
+        break;
+      }
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    context.encoding = encoding;
+    clientSupportsProgress =
+        member(member(capabilities, "window"), "workDoneProgress") == true;
+  }
+  const json &options = member(params, "initializationOptions");
+  if (options.is_object())
+    applySettings(options, "initializationOptions");
+
+  state = State::Running;
+  bool graph = false, rewrite = false;
+  json result = {
+      {"capabilities",
+       {{"positionEncoding",
+         encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
+        {"textDocumentSync",
+         {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+        {"hoverProvider", true},
+        {"inlayHintProvider", true},
+        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"definitionProvider", true},
+        {"referencesProvider", true},
+        {"documentHighlightProvider", true},
+        {"documentSymbolProvider", true},
+        {"experimental",
+         {{"bufferlens",
+           {{"ownershipAt", true}, {"graph", graph}, {"rewrite", rewrite}}}}}}},
+      {"serverInfo", {{"name", "bufferlens"}, {"version", BUFFERLENS_VERSION}}}};
+  reply->result(std::move(result));
+}
+
+void LSPServer::withDocument(const ReplyRef &reply, const std::string &uri,
+                             Answer answer) {
+  scheduler->withCurrent(uri, [this, reply, uri, answer](SnapshotRef snapshot,
+                                                        QueryError error) {
+    if (reply->answered())
+      return;
+    if (error == QueryError::ContentModified) {
+      reply->error(ErrorCode::ContentModified,
+                   "the document changed before the answer was ready");
+      return;
+    }
+    if (error == QueryError::NotOpen || !snapshot) {
+      reply->error(ErrorCode::InvalidParams,
+                   "the document is not open: " + uri);
+      return;
+    }
+    ProtocolContext ctx;
+    {
+      std::lock_guard<std::mutex> lock(settingsMutex);
+      ctx = context;
+    }
+    try {
+      reply->result(answer(*snapshot, ctx));
+    } catch (const InvalidParams &problem) {
+      reply->error(ErrorCode::InvalidParams, problem.message);
+    } catch (const std::exception &problem) {
+      reply->error(ErrorCode::InternalError, problem.what());
+    }
+  });
+}
+
+void LSPServer::dispatchFeature(const ReplyRef &reply,
+                                const std::string &method,
+                                const json &params) {
+  if (method == "textDocument/hover") {
+    withDocument(reply, documentUri(params),
+                 [params](const Snapshot &s, const ProtocolContext &c) -> json {
+                   auto hover = hoverAt(s, requirePosition(s, params, c));
+                   return hover ? toHover(s, *hover, c) : json(nullptr);
+                 });
+  } else if (method == "textDocument/inlayHint") {
+    withDocument(reply, documentUri(params),
+                 [params](const Snapshot &s, const ProtocolContext &c) {
+                   auto range = fromRange(s.lines(), member(params, "range"),
+                                          c.encoding);
+                   if (!range)
+                     throw InvalidParams{"'range' must be a Range"};
+                   json out = json::array();
+                   for (const InlayHintInfo &hint : inlayHints(s, *range))
+                     out.push_back(toInlayHint(s, hint, c));
+                   return out;
+                 });
+  } else if (method == "textDocument/codeAction") {
+    withDocument(reply, documentUri(params),
+                 [params](const Snapshot &s, const ProtocolContext &c) {
+                   auto range = fromRange(s.lines(), member(params, "range"),
+                                          c.encoding);
+                   if (!range)
+                     throw InvalidParams{"'range' must be a Range"};
+                   const json &only =
+                       member(member(params, "context"), "only");
+                   json out = json::array();
+                   for (const CodeActionInfo &action : codeActions(s, *range)) {
+                     bool wanted = !only.is_array();
+                     if (only.is_array())
+                       for (const json &kind : only)
+                         if (kind.is_string() &&
+                             (action.kind == kind.get<std::string>() ||
+                              action.kind.rfind(kind.get<std::string>() + ".",
+                                                0) == 0))
+                           wanted = true;
+                     if (wanted)
+                       out.push_back(toCodeAction(s, action, c));
+                   }
+                   return out;
+                 });
+  } else if (method == "textDocument/definition") {
+    withDocument(reply, documentUri(params),
+                 [params](const Snapshot &s, const ProtocolContext &c) -> json {
+                   auto range = definitionAt(s, requirePosition(s, params, c));
+                   return range ? toLocation(s, *range, c) : json(nullptr);
+                 });
+  } else if (method == "textDocument/references") {
+    withDocument(
+        reply, documentUri(params),
+        [params](const Snapshot &s, const ProtocolContext &c) {
+          bool includeDeclaration =
+              member(member(params, "context"), "includeDeclaration") == true;
+          json out = json::array();
+          for (SourceRange range : referencesAt(
+                   s, requirePosition(s, params, c), includeDeclaration))
+            out.push_back(toLocation(s, range, c));
+          return out;
+        });
+  } else if (method == "textDocument/documentHighlight") {
+    withDocument(reply, documentUri(params),
+                 [params](const Snapshot &s, const ProtocolContext &c) {
+                   json out = json::array();
+                   for (const HighlightInfo &h :
+                        highlightsAt(s, requirePosition(s, params, c)))
+                     out.push_back(toHighlight(s, h, c));
+                   return out;
+                 });
+  } else if (method == "textDocument/documentSymbol") {
+    withDocument(reply, documentUri(params),
+                 [](const Snapshot &s, const ProtocolContext &c) {
+                   json out = json::array();
+                   for (const SymbolInfo &symbol : documentSymbols(s))
+                     out.push_back(toDocumentSymbol(s, symbol, c));
+                   return out;
+                 });
+  } else if (method == "bufferlens/ownershipAt") {
+    withDocument(reply, requireString(params, "uri"),
+                 [params](const Snapshot &s, const ProtocolContext &c) {
+                   return toOwnershipAt(
+                       s, ownershipAt(s, requirePosition(s, params, c)), c);
+                 });
+  } else if (method == "bufferlens/graph") {
+    requireString(params, "uri");
+    reply->error(ErrorCode::RequestFailed,
+                 "the visualizer is not available in this build of "
+                 "bufferlens");
+  } else if (method == "bufferlens/rewrite") {
+    requireString(params, "uri");
+    reply->error(ErrorCode::RequestFailed,
+                 "rewriting is not available in this build of bufferlens");
+  } else {
+    reply->error(ErrorCode::MethodNotFound, "unknown method '" + method + "'");
+  }
+}
+
+void LSPServer::onResponse(const json &message) {
+  // Answers to our requests: only progress tokens are ever asked for.
+  std::string id = message["id"].dump();
+  std::vector<json> toSend;
+  {
+    std::lock_guard<std::mutex> lock(progressMutex);
+    auto it = progress.find(id);
+    if (it == progress.end())
+      return;
+    Progress &p = it->second;
+    if (message.contains("error")) {
+      progress.erase(it);
+      return;
+    }
+    p.created = true;
+    p.begun = true;
+    toSend.push_back({{"token", p.token},
+                      {"value",
+                       {{"kind", "begin"},
+                        {"title", "BufferLens"},
+                        {"message", "analysing"}}}});
+    if (p.ended) {
+      toSend.push_back({{"token", p.token}, {"value", {{"kind", "end"}}}});
+      progress.erase(it);
+    }
+  }
+  for (json &params : toSend)
+    notify("$/progress", std::move(params));
+}
+
+void LSPServer::onAnalysisActivity(const std::string &uri, bool begin,
+                                   size_t bytes) {
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    if (!clientSupportsProgress || bytes < config.progressThresholdBytes)
+      return;
+  }
+  json toSend;
+  bool request = false;
+  {
+    std::lock_guard<std::mutex> lock(progressMutex);
+    if (begin) {
+      int n = ++nextRequestId;
+      std::string id = "bufferlens-progress-" + std::to_string(n);
+      Progress p;
+      p.token = "bufferlens/analysis/" + std::to_string(n);
+      progress[json(id).dump()] = p;
+      progressByUri[uri] = json(id).dump();
+      toSend = {{"jsonrpc", "2.0"},
+                {"id", id},
+                {"method", "window/workDoneProgress/create"},
+                {"params", {{"token", p.token}}}};
+      request = true;
+    } else {
+      auto byUri = progressByUri.find(uri);
+      if (byUri == progressByUri.end())
+        return;
+      auto it = progress.find(byUri->second);
+      progressByUri.erase(byUri);
+      if (it == progress.end())
+        return;
+      if (!it->second.begun) {
+        it->second.ended = true; // Ends once the client created it.
+        return;
+      }
+      toSend = {{"token", it->second.token}, {"value", {{"kind", "end"}}}};
+      progress.erase(it);
+    }
+  }
+  if (request)
+    send(toSend);
+  else
+    notify("$/progress", std::move(toSend));
+}
+
+//===----------------------------------------------------------------------===//
+// Notifications
+//===----------------------------------------------------------------------===//
+
+void LSPServer::onNotification(const std::string &method, const json &params) {
+  if (method == "exit") {
+    exitCode = state == State::ShutDown ? 0 : 1;
+    state = State::Exited;
+    transport.stop();
+    return;
+  }
+  if (state == State::Uninitialized || state == State::ShutDown) {
+    log.log("dropped notification '" + method + "' (" +
+            (state == State::ShutDown ? "after shutdown" : "before initialize") +
+            ")");
+    return;
+  }
+  try {
+    if (method == "initialized")
+      return;
+    if (method == "$/cancelRequest") {
+      const json &id = member(params, "id");
+      std::shared_ptr<Reply> reply;
+      {
+        std::lock_guard<std::mutex> lock(pendingMutex);
+        auto it = pending.find(id.dump());
+        if (it != pending.end())
+          reply = it->second.lock();
+      }
+      if (reply)
+        reply->error(ErrorCode::RequestCancelled, "the request was cancelled");
+      return;
+    }
+    if (method == "textDocument/didOpen")
+      didOpen(params);
+    else if (method == "textDocument/didChange")
+      didChange(params);
+    else if (method == "textDocument/didClose")
+      didClose(params);
+    else if (method == "textDocument/didSave")
+      didSave(params);
+    else if (method == "workspace/didChangeConfiguration")
+      didChangeConfiguration(params);
+    else if (method.rfind("$/", 0) != 0)
+      log.log("ignored unknown notification '" + method + "'");
+  } catch (const InvalidParams &error) {
+    log.log("ignored '" + method + "': " + error.message);
+  } catch (const std::exception &error) {
+    log.log("ignored '" + method + "': " + error.what());
+  }
+}
+
+void LSPServer::didOpen(const json &params) {
+  const json &document = requireObject(params, "textDocument");
+  std::string uri = requireString(document, "uri");
+  std::string text = requireString(document, "text");
+  const json &version = member(document, "version");
+  Draft &draft = drafts[uri];
+  draft.text = text;
+  draft.version = version.is_number_integer() ? version.get<int64_t>() : 0;
+  scheduler->update(uri, std::move(text), draft.version, optionsFor(uri),
+                    std::chrono::milliseconds(0));
+}
+
+void LSPServer::didChange(const json &params) {
+  const json &document = requireObject(params, "textDocument");
+  std::string uri = requireString(document, "uri");
+  auto it = drafts.find(uri);
+  if (it == drafts.end())
+    throw InvalidParams{"didChange for a document that is not open: " + uri};
+  const json &changes = member(params, "contentChanges");
+  if (!changes.is_array())
+    throw InvalidParams{"'contentChanges' must be an array"};
+  PositionEncoding encoding;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    encoding = context.encoding;
+  }
+  std::string text = it->second.text;
+  for (const json &change : changes) {
+    std::string newText = requireString(change, "text");
+    if (!change.contains("range")) {
+      text = std::move(newText);
+      continue;
+    }
+    LineIndex lines(text);
+    std::optional<SourceRange> range =
+        fromRange(lines, change["range"], encoding);
+    if (!range)
+      throw InvalidParams{"a content change has an invalid 'range'"};
+    text.replace(range->begin, range->end - range->begin, newText);
+  }
+  const json &version = member(document, "version");
+  it->second.text = text;
+  it->second.version =
+      version.is_number_integer() ? version.get<int64_t>() : it->second.version;
+  std::chrono::milliseconds debounce;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    debounce = config.debounce;
+  }
+  scheduler->update(uri, std::move(text), it->second.version, optionsFor(uri),
+                    debounce);
+}
+
+void LSPServer::didClose(const json &params) {
+  std::string uri = documentUri(params);
+  drafts.erase(uri);
+  scheduler->remove(uri);
+  notify("textDocument/publishDiagnostics",
+         {{"uri", uri}, {"diagnostics", json::array()}});
+}
+
+void LSPServer::didSave(const json &params) {
+  scheduler->flush(documentUri(params));
+}
+
+void LSPServer::didChangeConfiguration(const json &params) {
+  const json &settings = member(params, "settings");
+  if (!settings.is_object())
+    throw InvalidParams{"'settings' must be an object"};
+  // VS Code sends the section's object; other clients nest it under the
+  // section name.
+  applySettings(settings.contains("bufferlens") &&
+                        settings["bufferlens"].is_object()
+                    ? settings["bufferlens"]
+                    : settings,
+                "workspace/didChangeConfiguration");
+  for (const std::string &uri : scheduler->openDocuments())
+    scheduler->reconfigure(uri, optionsFor(uri));
+}
+
+void LSPServer::applySettings(json settings, const std::string &origin) {
+  std::string problems;
+  auto problem = [&](const std::string &text) {
+    problems += (problems.empty() ? "" : "; ") + text;
+  };
+  std::lock_guard<std::mutex> lock(settingsMutex);
+  if (settings.contains("codeDescriptionBaseUrl")) {
+    if (settings["codeDescriptionBaseUrl"].is_string())
+      context.codeDescriptionBase =
+          settings["codeDescriptionBaseUrl"].get<std::string>();
+    else
+      problem("'codeDescriptionBaseUrl' must be a string");
+    settings.erase("codeDescriptionBaseUrl");
+  }
+  if (settings.contains("debounceMs")) {
+    if (settings["debounceMs"].is_number_unsigned())
+      config.debounce =
+          std::chrono::milliseconds(settings["debounceMs"].get<uint64_t>());
+    else
+      problem("'debounceMs' must be a non-negative integer");
+    settings.erase("debounceMs");
+  }
+  if (settings.contains("progressThresholdBytes")) {
+    if (settings["progressThresholdBytes"].is_number_unsigned())
+      config.progressThresholdBytes =
+          settings["progressThresholdBytes"].get<uint64_t>();
+    else
+      problem("'progressThresholdBytes' must be a non-negative integer");
+    settings.erase("progressThresholdBytes");
+  }
+  // Validate now, so the user hears about mistakes once.
+  AnalysisOptions probe;
+  if (auto error = applyConfig(settings, probe))
+    problem(*error);
+  // A later message replaces the earlier settings as a whole.
+  clientSettings = std::move(settings);
+  if (!problems.empty()) {
+    log.log(origin + ": " + problems);
+    notify("window/showMessage",
+           {{"type", 2}, {"message", "BufferLens settings (" + origin +
+                                         "): " + problems}});
+  }
+}
+
+AnalysisOptions LSPServer::optionsFor(const std::string &uri) {
+  AnalysisOptions options;
+  std::string path = pathOfUri(uri);
+  if (!path.empty()) {
+    std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    if (auto file = findConfigFile(dir.empty() ? "." : dir))
+      if (auto error = loadConfigFile(*file, options))
+        log.log(*error);
+  }
+  json settings;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    settings = clientSettings;
+  }
+  applyConfig(settings, options); // Problems were reported when set.
+  return options;
+}

@@ -1,0 +1,112 @@
+//===- OwnershipAt.cpp - RustOwl-style decorations for one value ----------===//
+//
+// For the value under the cursor: where it is defined, where it is used
+// (live), where its aliases are used, where it is handed on (branch
+// operands to block arguments, returned or yielded), where it is freed
+// (a dealloc in the source, or where the deallocation pipeline frees it),
+// all from the stored model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/Features.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace bufferlens;
+
+OpId bufferlens::opContaining(const AnalysisResult &result,
+                              SourceRange range) {
+  OpId best = kNone;
+  for (size_t o = 0; o < result.ops.size(); ++o) {
+    const SourceRange &full = result.ops[o].fullRange;
+    if (full.begin <= range.begin && range.end <= full.end &&
+        (best == kNone ||
+         full.end - full.begin <
+             result.ops[best].fullRange.end - result.ops[best].fullRange.begin))
+      best = o;
+  }
+  return best;
+}
+
+static bool isFree(const std::string &op) {
+  return op == "memref.dealloc" || op == "bufferization.dealloc";
+}
+
+static bool handsOn(const OpEntry &op) {
+  return !op.successorOperands.empty() || op.name == "func.return" ||
+         op.name == "scf.yield" || op.name == "scf.condition" ||
+         op.name == "memref.alloca_scope.return" || op.name == "return";
+}
+
+OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
+                                        uint32_t offset) {
+  OwnershipAtInfo info;
+  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  if (!hit || (hit->kind != Occurrence::ValueDef &&
+               hit->kind != Occurrence::ValueUse))
+    return info;
+  const AnalysisResult &result = snapshot.result();
+  ValueId id = hit->id;
+  const ValueEntry &value = result.values[id];
+  info.value = value.name;
+  if (!value.definition.empty())
+    info.ranges.push_back({value.definition, "definition", ""});
+
+  auto classifyUse = [&](SourceRange use, const std::string &useKind,
+                         const std::string &of) {
+    OpId op = opContaining(result, use);
+    if (op != kNone && isFree(result.ops[op].name)) {
+      info.ranges.push_back({use, "freed", "freed by " + result.ops[op].name +
+                                               (of.empty() ? "" : " (" + of +
+                                                                      ")")});
+      return;
+    }
+    if (op != kNone && handsOn(result.ops[op])) {
+      info.ranges.push_back(
+          {use, "ownership-transfer",
+           "passed on by " + result.ops[op].name +
+               (of.empty() ? "" : " (" + of + ")")});
+      return;
+    }
+    info.ranges.push_back({use, useKind, of});
+  };
+  for (const SourceRange &use : value.uses)
+    classifyUse(use, "live", "");
+  if (const BufferFact *fact = result.bufferFact(id)) {
+    std::set<ValueId> related(fact->aliases.begin(), fact->aliases.end());
+    related.erase(id);
+    for (ValueId alias : related) {
+      const ValueEntry &aliasValue = result.values[alias];
+      if (!aliasValue.definition.empty())
+        info.ranges.push_back({aliasValue.definition, "alias-use",
+                               "alias " + aliasValue.name + " defined"});
+      for (const SourceRange &use : aliasValue.uses)
+        classifyUse(use, "alias-use", "through alias " + aliasValue.name);
+    }
+    // Where the ownership-based pipeline frees it or one of its aliases.
+    related.insert(id);
+    for (const OwnershipFacts &facts : result.ownership)
+      for (const DeallocSite &site : facts.sites) {
+        if (site.terminator == kNone)
+          continue;
+        for (const DeallocCandidate &candidate : site.memrefs)
+          if (related.count(candidate.memref)) {
+            const OpEntry &term = result.ops[site.terminator];
+            info.ranges.push_back(
+                {term.nameRange, "freed",
+                 "the deallocation pipeline frees " +
+                     result.values[candidate.memref].name + " before " +
+                     term.name +
+                     (candidate.condition.empty() ||
+                              candidate.condition == "true"
+                          ? ""
+                          : " if " + candidate.condition)});
+          }
+      }
+  }
+  std::stable_sort(info.ranges.begin(), info.ranges.end(),
+                   [](const OwnershipRangeInfo &a,
+                      const OwnershipRangeInfo &b) { return a.range < b.range; });
+  return info;
+}

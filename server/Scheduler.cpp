@@ -1,0 +1,226 @@
+//===- Scheduler.cpp ------------------------------------------------------===//
+
+#include "server/Scheduler.h"
+#include "server/CrashIsolation.h"
+#include "server/Logger.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+
+Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
+                     OnActivity activity, Logger &log)
+    : analyze(std::move(analyze)), publish(std::move(publish)),
+      activity(std::move(activity)), log(log) {
+  for (unsigned i = 0; i < std::max(1u, workers); ++i)
+    threads.emplace_back([this] { workerLoop(); });
+}
+
+Scheduler::~Scheduler() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  wake.notify_all();
+  for (std::thread &thread : threads)
+    thread.join();
+}
+
+std::vector<Scheduler::Waiter> Scheduler::takeStaleWaiters(Document &doc) {
+  std::vector<Waiter> stale;
+  auto keep = std::stable_partition(
+      doc.waiters.begin(), doc.waiters.end(), [&](const Waiter &w) {
+        return w.textGeneration == doc.textGeneration;
+      });
+  std::move(keep, doc.waiters.end(), std::back_inserter(stale));
+  doc.waiters.erase(keep, doc.waiters.end());
+  return stale;
+}
+
+void Scheduler::update(const std::string &uri, std::string text,
+                       int64_t version, AnalysisOptions options,
+                       Clock::duration debounce) {
+  std::vector<Waiter> stale;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, inserted] = documents.try_emplace(uri);
+    Document &doc = it->second;
+    if (inserted)
+      doc.instance = ++counter;
+    doc.text = std::move(text);
+    doc.version = version;
+    doc.options = std::move(options);
+    doc.textGeneration = ++counter;
+    doc.generation = doc.textGeneration;
+    doc.pending = true;
+    doc.due = Clock::now() + debounce;
+    stale = takeStaleWaiters(doc);
+  }
+  wake.notify_all();
+  for (Waiter &waiter : stale)
+    waiter.callback(nullptr, QueryError::ContentModified);
+}
+
+void Scheduler::reconfigure(const std::string &uri, AnalysisOptions options) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = documents.find(uri);
+    if (it == documents.end())
+      return;
+    it->second.options = std::move(options);
+    it->second.generation = ++counter;
+    it->second.pending = true;
+    it->second.due = Clock::now();
+  }
+  wake.notify_all();
+}
+
+void Scheduler::flush(const std::string &uri) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = documents.find(uri);
+    if (it == documents.end() || !it->second.pending)
+      return;
+    it->second.due = Clock::now();
+  }
+  wake.notify_all();
+}
+
+void Scheduler::remove(const std::string &uri) {
+  std::vector<Waiter> waiters;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = documents.find(uri);
+    if (it == documents.end())
+      return;
+    waiters = std::move(it->second.waiters);
+    documents.erase(it);
+  }
+  for (Waiter &waiter : waiters)
+    waiter.callback(nullptr, QueryError::NotOpen);
+}
+
+std::vector<std::string> Scheduler::openDocuments() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<std::string> uris;
+  for (const auto &entry : documents)
+    uris.push_back(entry.first);
+  return uris;
+}
+
+void Scheduler::withCurrent(const std::string &uri, Callback callback) {
+  SnapshotRef ready;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = documents.find(uri);
+    if (it == documents.end()) {
+      ready = nullptr;
+    } else {
+      Document &doc = it->second;
+      // A snapshot of the current text answers, even if a settings change
+      // is being applied: the positions are the same.
+      if (doc.snapshot && doc.analysedTextGeneration == doc.textGeneration) {
+        ready = doc.snapshot;
+      } else {
+        doc.waiters.push_back({doc.textGeneration, std::move(callback)});
+        return;
+      }
+    }
+  }
+  callback(ready, ready ? QueryError::None : QueryError::NotOpen);
+}
+
+SnapshotRef Scheduler::latest(const std::string &uri) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = documents.find(uri);
+  return it == documents.end() ? nullptr : it->second.snapshot;
+}
+
+void Scheduler::workerLoop() {
+  AlternateSignalStack altStack;
+  std::unique_lock<std::mutex> lock(mutex);
+  while (true) {
+    if (stopping)
+      return;
+    // The ready document that has waited longest.
+    Document *next = nullptr;
+    std::string nextUri;
+    Clock::time_point now = Clock::now();
+    std::optional<Clock::time_point> earliest;
+    for (auto &[uri, doc] : documents) {
+      if (!doc.pending || doc.running)
+        continue;
+      if (doc.due <= now) {
+        if (!next || doc.due < next->due) {
+          next = &doc;
+          nextUri = uri;
+        }
+      } else if (!earliest || doc.due < *earliest) {
+        earliest = doc.due;
+      }
+    }
+    if (!next) {
+      if (earliest)
+        wake.wait_until(lock, *earliest);
+      else
+        wake.wait(lock);
+      continue;
+    }
+
+    Document &doc = *next;
+    doc.running = true;
+    doc.pending = false;
+    uint64_t instance = doc.instance, generation = doc.generation,
+             textGeneration = doc.textGeneration;
+    std::string text = doc.text;
+    int64_t version = doc.version;
+    AnalysisOptions options = doc.options;
+    lock.unlock();
+
+    if (activity)
+      activity(nextUri, true, text.size());
+    AnalysisResult result = analyze(text, nextUri, options);
+    auto snapshot =
+        std::make_shared<const Snapshot>(std::move(result), nextUri, version);
+    if (activity)
+      activity(nextUri, false, text.size());
+
+    lock.lock();
+    auto it = documents.find(nextUri);
+    if (it == documents.end() || it->second.instance != instance)
+      continue; // Closed (or closed and reopened) meanwhile.
+    Document &current = it->second;
+    current.running = false;
+    if (generation < current.analysedGeneration)
+      continue;
+    current.snapshot = snapshot;
+    current.analysedGeneration = generation;
+    current.analysedTextGeneration = textGeneration;
+    bool latest = generation == current.generation;
+    std::vector<Waiter> ready;
+    auto split = std::stable_partition(
+        current.waiters.begin(), current.waiters.end(),
+        [&](const Waiter &w) { return w.textGeneration != textGeneration; });
+    std::move(split, current.waiters.end(), std::back_inserter(ready));
+    current.waiters.erase(split, current.waiters.end());
+    wake.notify_all(); // The document may have a newer edit waiting.
+    lock.unlock();
+    for (Waiter &waiter : ready)
+      waiter.callback(snapshot, QueryError::None);
+    if (latest && publish) {
+      // Another worker may have stored a newer snapshot meanwhile: publish
+      // only what is still the document's latest, one at a time.
+      std::lock_guard<std::mutex> publishing(publishMutex);
+      bool stillLatest;
+      {
+        std::lock_guard<std::mutex> check(mutex);
+        auto again = documents.find(nextUri);
+        stillLatest = again != documents.end() &&
+                      again->second.snapshot == snapshot;
+      }
+      if (stillLatest)
+        publish(snapshot);
+    }
+    lock.lock();
+  }
+}

@@ -1,0 +1,196 @@
+//===- ToProtocol.cpp -----------------------------------------------------===//
+
+#include "server/ToProtocol.h"
+#include "analysis/FindingCodes.h"
+
+#include <cctype>
+
+using namespace bufferlens;
+using json = nlohmann::json;
+
+json bufferlens::toPosition(const LineIndex &lines, uint32_t offset,
+                            PositionEncoding encoding) {
+  LineColumn at = encoding == PositionEncoding::Utf8
+                      ? lines.toByteColumn(offset)
+                      : lines.toUtf16Column(offset);
+  return {{"line", at.line}, {"character", at.column}};
+}
+
+json bufferlens::toRange(const LineIndex &lines, SourceRange range,
+                         PositionEncoding encoding) {
+  return {{"start", toPosition(lines, range.begin, encoding)},
+          {"end", toPosition(lines, range.end, encoding)}};
+}
+
+std::optional<uint32_t> bufferlens::fromPosition(const LineIndex &lines,
+                                                 const json &position,
+                                                 PositionEncoding encoding) {
+  if (!position.is_object() || !position.contains("line") ||
+      !position.contains("character") ||
+      !position["line"].is_number_integer() ||
+      !position["character"].is_number_integer())
+    return std::nullopt;
+  int64_t line = position["line"].get<int64_t>();
+  int64_t character = position["character"].get<int64_t>();
+  if (line < 0 || character < 0 || line > UINT32_MAX || character > UINT32_MAX)
+    return std::nullopt;
+  LineColumn at{static_cast<uint32_t>(line), static_cast<uint32_t>(character)};
+  return encoding == PositionEncoding::Utf8 ? lines.fromByteColumn(at)
+                                            : lines.fromUtf16Column(at);
+}
+
+std::optional<SourceRange> bufferlens::fromRange(const LineIndex &lines,
+                                                 const json &range,
+                                                 PositionEncoding encoding) {
+  if (!range.is_object() || !range.contains("start") || !range.contains("end"))
+    return std::nullopt;
+  std::optional<uint32_t> begin = fromPosition(lines, range["start"], encoding);
+  std::optional<uint32_t> end = fromPosition(lines, range["end"], encoding);
+  if (!begin || !end || *end < *begin)
+    return std::nullopt;
+  return SourceRange{*begin, *end};
+}
+
+static int toLspSeverity(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return 1;
+  case Severity::Warning:
+    return 2;
+  case Severity::Info:
+    return 3;
+  case Severity::Hint:
+    return 4;
+  }
+  return 1;
+}
+
+static std::string lowercase(std::string text) {
+  for (char &c : text)
+    c = std::tolower(static_cast<unsigned char>(c));
+  return text;
+}
+
+json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
+                              const ProtocolContext &context) {
+  const LineIndex &lines = snapshot.lines();
+  json diagnostic = {
+      {"range", toRange(lines, finding.range, context.encoding)},
+      {"severity", toLspSeverity(finding.severity)},
+      {"source", finding.source},
+      {"message", finding.message}};
+  if (!finding.code.empty()) {
+    diagnostic["code"] = finding.code;
+    if (!context.codeDescriptionBase.empty())
+      diagnostic["codeDescription"] = {
+          {"href", context.codeDescriptionBase + "#" + lowercase(finding.code)}};
+    // A redundant clone is code the user can delete.
+    if (finding.code == "BL304")
+      diagnostic["tags"] = json::array({1});
+  }
+  if (!finding.related.empty()) {
+    json related = json::array();
+    for (const RelatedLocation &location : finding.related)
+      related.push_back(
+          {{"location", toLocation(snapshot, location.range, context)},
+           {"message", location.message}});
+    diagnostic["relatedInformation"] = std::move(related);
+  }
+  return diagnostic;
+}
+
+json bufferlens::toPublishDiagnostics(const Snapshot &snapshot,
+                                      const ProtocolContext &context) {
+  json diagnostics = json::array();
+  for (const Finding &finding : snapshot.result().findings)
+    diagnostics.push_back(toDiagnostic(snapshot, finding, context));
+  return {{"uri", snapshot.uri()},
+          {"version", snapshot.version()},
+          {"diagnostics", std::move(diagnostics)}};
+}
+
+json bufferlens::toHover(const Snapshot &snapshot, const HoverInfo &hover,
+                         const ProtocolContext &context) {
+  return {{"contents", {{"kind", "markdown"}, {"value", hover.markdown}}},
+          {"range", toRange(snapshot.lines(), hover.range, context.encoding)}};
+}
+
+json bufferlens::toInlayHint(const Snapshot &snapshot,
+                             const InlayHintInfo &hint,
+                             const ProtocolContext &context) {
+  json out = {
+      {"position", toPosition(snapshot.lines(), hint.offset, context.encoding)},
+      {"label", hint.label},
+      {"paddingLeft", true},
+      {"paddingRight", true}};
+  if (!hint.tooltip.empty())
+    out["tooltip"] = {{"kind", "markdown"}, {"value", hint.tooltip}};
+  return out;
+}
+
+json bufferlens::toCodeAction(const Snapshot &snapshot,
+                              const CodeActionInfo &action,
+                              const ProtocolContext &context) {
+  json edits = json::array();
+  for (const TextEdit &edit : action.edits)
+    edits.push_back(
+        {{"range", toRange(snapshot.lines(), edit.range, context.encoding)},
+         {"newText", edit.newText}});
+  json out = {{"title", action.title},
+              {"kind", action.kind},
+              {"edit", {{"changes", {{snapshot.uri(), std::move(edits)}}}}}};
+  if (action.finding != kNone)
+    out["diagnostics"] = json::array({toDiagnostic(
+        snapshot, snapshot.result().findings[action.finding], context)});
+  if (action.preferred)
+    out["isPreferred"] = true;
+  return out;
+}
+
+json bufferlens::toLocation(const Snapshot &snapshot, SourceRange range,
+                            const ProtocolContext &context) {
+  return {{"uri", snapshot.uri()},
+          {"range", toRange(snapshot.lines(), range, context.encoding)}};
+}
+
+json bufferlens::toHighlight(const Snapshot &snapshot,
+                             const HighlightInfo &highlight,
+                             const ProtocolContext &context) {
+  return {{"range", toRange(snapshot.lines(), highlight.range,
+                            context.encoding)},
+          {"kind", static_cast<int>(highlight.kind)}};
+}
+
+json bufferlens::toDocumentSymbol(const Snapshot &snapshot,
+                                  const SymbolInfo &symbol,
+                                  const ProtocolContext &context) {
+  // SymbolKind: 12 Function; blocks are containers of ops: 3 Namespace.
+  json out = {
+      {"name", symbol.name},
+      {"detail", symbol.detail},
+      {"kind", symbol.kind == SymbolInfo::Function ? 12 : 3},
+      {"range", toRange(snapshot.lines(), symbol.range, context.encoding)},
+      {"selectionRange",
+       toRange(snapshot.lines(), symbol.selectionRange, context.encoding)}};
+  json children = json::array();
+  for (const SymbolInfo &child : symbol.children)
+    children.push_back(toDocumentSymbol(snapshot, child, context));
+  out["children"] = std::move(children);
+  return out;
+}
+
+json bufferlens::toOwnershipAt(const Snapshot &snapshot,
+                               const OwnershipAtInfo &info,
+                               const ProtocolContext &context) {
+  json ranges = json::array();
+  for (const OwnershipRangeInfo &range : info.ranges) {
+    json entry = {
+        {"range", toRange(snapshot.lines(), range.range, context.encoding)},
+        {"kind", range.kind}};
+    if (!range.message.empty())
+      entry["message"] = range.message;
+    ranges.push_back(std::move(entry));
+  }
+  return {{"value", info.value ? json(*info.value) : json(nullptr)},
+          {"ranges", std::move(ranges)}};
+}

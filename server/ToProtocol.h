@@ -1,0 +1,68 @@
+//===- ToProtocol.h - Plain results to LSP 3.17 JSON ----------------------===//
+//
+// The only place that turns byte offsets into LSP positions (UTF-16 code
+// units by default, bytes when UTF-8 was negotiated) and the features'
+// plain answers into protocol shapes. analysis/ knows no JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_SERVER_TOPROTOCOL_H
+#define BUFFERLENS_SERVER_TOPROTOCOL_H
+
+#include "server/Features.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace bufferlens {
+
+enum class PositionEncoding { Utf16, Utf8 };
+
+struct ProtocolContext {
+  PositionEncoding encoding = PositionEncoding::Utf16;
+  /// Diagnostics link to `codeDescriptionBase + "#bl101"`.
+  std::string codeDescriptionBase;
+};
+
+nlohmann::json toPosition(const LineIndex &lines, uint32_t offset,
+                          PositionEncoding encoding);
+nlohmann::json toRange(const LineIndex &lines, SourceRange range,
+                       PositionEncoding encoding);
+/// A byte offset for an LSP Position; nullopt when `position` is malformed.
+/// Positions past a line's end clamp to it (as the spec asks).
+std::optional<uint32_t> fromPosition(const LineIndex &lines,
+                                     const nlohmann::json &position,
+                                     PositionEncoding encoding);
+std::optional<SourceRange> fromRange(const LineIndex &lines,
+                                     const nlohmann::json &range,
+                                     PositionEncoding encoding);
+
+nlohmann::json toDiagnostic(const Snapshot &snapshot, const Finding &finding,
+                            const ProtocolContext &context);
+nlohmann::json toPublishDiagnostics(const Snapshot &snapshot,
+                                    const ProtocolContext &context);
+nlohmann::json toHover(const Snapshot &snapshot, const HoverInfo &hover,
+                       const ProtocolContext &context);
+nlohmann::json toInlayHint(const Snapshot &snapshot,
+                           const InlayHintInfo &hint,
+                           const ProtocolContext &context);
+nlohmann::json toCodeAction(const Snapshot &snapshot,
+                            const CodeActionInfo &action,
+                            const ProtocolContext &context);
+nlohmann::json toLocation(const Snapshot &snapshot, SourceRange range,
+                          const ProtocolContext &context);
+nlohmann::json toHighlight(const Snapshot &snapshot,
+                           const HighlightInfo &highlight,
+                           const ProtocolContext &context);
+nlohmann::json toDocumentSymbol(const Snapshot &snapshot,
+                                const SymbolInfo &symbol,
+                                const ProtocolContext &context);
+nlohmann::json toOwnershipAt(const Snapshot &snapshot,
+                             const OwnershipAtInfo &info,
+                             const ProtocolContext &context);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_SERVER_TOPROTOCOL_H

@@ -1,0 +1,702 @@
+#!/usr/bin/env python3
+"""Protocol tests of `bufferlens serve`: the real binary, driven over stdio
+and over TCP by the scripted client in lspclient.py. Every answer is checked
+exactly; diagnostics and hovers are compared with what `bufferlens lint
+--format json` and `bufferlens explain` print for the same file, so the
+server and the CLI cannot drift apart.
+
+usage: test_protocol.py --bufferlens PATH --source-dir DIR [unittest args]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspclient import LSPClient, frame  # noqa: E402
+
+ARGS = None
+
+
+def uri_of(path):
+    return "file://" + os.path.abspath(path)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def lint_json(path):
+    out = subprocess.run([ARGS.bufferlens, "lint", "--format", "json", path],
+                         capture_output=True, text=True, cwd=ARGS.source_dir)
+    return json.loads(out.stdout)
+
+
+def explain(path, line, column):
+    out = subprocess.run([ARGS.bufferlens, "explain",
+                          "%s:%d:%d" % (path, line, column)],
+                         capture_output=True, text=True)
+    return out.stdout
+
+
+def expected_diagnostics(path):
+    """The LSP diagnostics that lint's JSON output implies."""
+    out = []
+    base = "file://" + os.path.join(ARGS.source_dir, "README.md")
+    severities = {"error": 1, "warning": 2, "info": 3, "hint": 4}
+    for f in lint_json(path)["findings"]:
+        d = {"range": f["range"], "severity": severities[f["severity"]],
+             "source": f["source"], "message": f["message"]}
+        if f.get("code"):
+            d["code"] = f["code"]
+            d["codeDescription"] = {"href": base + "#" + f["code"].lower()}
+            if f["code"] == "BL304":
+                d["tags"] = [1]
+        if f.get("related"):
+            d["relatedInformation"] = [
+                {"location": {"uri": uri_of(path), "range": r["range"]},
+                 "message": r["message"]} for r in f["related"]]
+        out.append(d)
+    return out
+
+
+def pos(line, character):
+    return {"line": line, "character": character}
+
+
+def rng(l1, c1, l2, c2):
+    return {"start": pos(l1, c1), "end": pos(l2, c2)}
+
+
+def deep_crash_text():
+    # MLIR's attribute parser recurses once per `[`: this nesting overflows
+    # its stack (upstream mlir-opt dies with a segmentation fault on it).
+    n = 200000
+    return ("func.func @fine(%arg0: memref<2xf32>) {\n"
+            "  memref.dealloc %arg0 : memref<2xf32>\n"
+            "  return\n"
+            "}\n"
+            "func.func @deep() attributes {nest = " + "[" * n + "]" * n +
+            "} {\n"
+            "  return\n"
+            "}\n")
+
+
+class ProtocolTest:
+    """Mixed into one TestCase per transport."""
+    transport = None
+
+    def start(self, args=(), options=None, capabilities=None,
+              initialize=True):
+        client = LSPClient(ARGS.bufferlens, args, self.transport)
+        self.addCleanup(client.close)
+        if initialize:
+            self.init_result = client.initialize(options, capabilities)
+        return client
+
+    def inputs(self, name):
+        return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
+
+    def example(self, name):
+        return os.path.join(ARGS.source_dir, "examples", name)
+
+    # Lifecycle -------------------------------------------------------------
+
+    def test_initialize_capabilities(self):
+        c = self.start()
+        caps = self.init_result["result"]["capabilities"]
+        self.assertEqual(caps["positionEncoding"], "utf-16")
+        self.assertEqual(caps["textDocumentSync"],
+                         {"openClose": True, "change": 2,
+                          "save": {"includeText": False}})
+        for provider in ["hoverProvider", "inlayHintProvider",
+                         "definitionProvider", "referencesProvider",
+                         "documentHighlightProvider",
+                         "documentSymbolProvider"]:
+            self.assertTrue(caps[provider], provider)
+        self.assertEqual(caps["codeActionProvider"],
+                         {"codeActionKinds": ["quickfix"]})
+        self.assertEqual(self.init_result["result"]["serverInfo"]["name"],
+                         "bufferlens")
+        self.assertEqual(c.shutdown_and_exit(),
+                         ({"jsonrpc": "2.0", "id": 2, "result": None}, 0))
+
+    def test_utf8_negotiated_when_offered(self):
+        c = self.start(capabilities={"general": {
+            "positionEncodings": ["utf-32", "utf-8", "utf-16"]}})
+        caps = self.init_result["result"]["capabilities"]
+        self.assertEqual(caps["positionEncoding"], "utf-8")
+        path = self.inputs("unicode.mlir")
+        c.open(uri_of(path), read(path))
+        c.diagnostics(uri_of(path))
+        # `%arg0` follows "naïve😀": in UTF-8 its column is its byte
+        # offset, 24.
+        r = c.call("textDocument/definition", {
+            "textDocument": {"uri": uri_of(path)},
+            "position": pos(2, 21)})
+        self.assertEqual(r["result"]["range"], rng(0, 24, 0, 29))
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri_of(path)}, "position": pos(0, 25)})
+        self.assertEqual(h["result"]["range"], rng(0, 24, 0, 29))
+
+    def test_utf16_positions(self):
+        c = self.start()
+        path = self.inputs("unicode.mlir")
+        c.open(uri_of(path), read(path))
+        c.diagnostics(uri_of(path))
+        # "naïve😀": ï is one UTF-16 unit, 😀 two: %arg0 starts at 21
+        # (byte 24).
+        r = c.call("textDocument/definition", {
+            "textDocument": {"uri": uri_of(path)},
+            "position": pos(2, 21)})
+        self.assertEqual(r["result"],
+                         {"uri": uri_of(path), "range": rng(0, 21, 0, 26)})
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri_of(path)}, "position": pos(0, 23)})
+        self.assertEqual(h["result"]["range"], rng(0, 21, 0, 26))
+        self.assertEqual(h["result"]["contents"]["value"],
+                         explain(path, 1, 27))
+
+    def test_requests_before_initialize(self):
+        c = self.start(initialize=False)
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": "file:///x.mlir", "languageId": "mlir", "version": 1,
+            "text": ""}})
+        r = c.call("textDocument/documentSymbol",
+                   {"textDocument": {"uri": "file:///x.mlir"}})
+        self.assertEqual(r["error"]["code"], -32002)
+        c.initialize()
+        # The didOpen before initialize was dropped: the document is unknown.
+        r = c.call("textDocument/documentSymbol",
+                   {"textDocument": {"uri": "file:///x.mlir"}})
+        self.assertEqual(r["error"]["code"], -32602)
+        self.assertEqual(r["error"]["message"],
+                         "the document is not open: file:///x.mlir")
+
+    def test_initialize_twice(self):
+        c = self.start()
+        r = c.call("initialize", {"capabilities": {}})
+        self.assertEqual(r["error"]["code"], -32600)
+
+    def test_requests_after_shutdown(self):
+        c = self.start()
+        self.assertEqual(c.call("shutdown")["result"], None)
+        r = c.call("textDocument/hover", {
+            "textDocument": {"uri": "file:///x.mlir"}, "position": pos(0, 0)})
+        self.assertEqual(r["error"]["code"], -32600)
+        c.notify("exit")
+        self.assertEqual(c.wait_exit(), 0)
+
+    def test_exit_without_shutdown(self):
+        c = self.start()
+        c.notify("exit")
+        self.assertEqual(c.wait_exit(), 1)
+
+    # JSON-RPC errors and framing -----------------------------------------
+
+    def test_method_not_found_and_notifications_unanswered(self):
+        c = self.start()
+        c.notify("bufferlens/noSuchNotification", {})
+        c.notify("$/setTrace", {"value": "off"})
+        r = c.call("bufferlens/noSuchMethod", {})
+        self.assertEqual(r["error"], {"code": -32601, "message":
+                                      "unknown method 'bufferlens/noSuchMethod'"})
+        # Nothing arrived for the notifications: the next message is the
+        # answer to the next request.
+        c.request("shutdown")
+        m = c.wait_for(lambda m: True)
+        self.assertEqual(m["result"], None)
+
+    def test_parse_error(self):
+        c = self.start()
+        c.send_raw(frame(b'{"jsonrpc": "2.0", "id": 5, "method": '))
+        r = c.wait_for(lambda m: "error" in m)
+        self.assertEqual(r["id"], None)
+        self.assertEqual(r["error"]["code"], -32700)
+
+    def test_invalid_utf8_is_a_parse_error(self):
+        c = self.start()
+        c.send_raw(frame(b'{"jsonrpc": "2.0", "id": 5, "method": "a\xff"}'))
+        r = c.wait_for(lambda m: "error" in m)
+        self.assertEqual((r["id"], r["error"]["code"]), (None, -32700))
+        self.assertEqual(c.call("shutdown")["result"], None)
+
+    def test_invalid_requests(self):
+        c = self.start()
+        cases = [
+            ({"id": 1, "method": "shutdown"}, 1),  # no jsonrpc
+            ([{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}], None),
+            ({"jsonrpc": "2.0", "id": 3, "method": 7}, 3),
+            ({"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}, None),
+            ({"jsonrpc": "2.0", "id": 4}, 4),
+            ({"jsonrpc": "2.0", "id": 6, "method": "shutdown",
+              "params": 3}, 6),
+        ]
+        for message, id in cases:
+            c.send_json(message)
+            r = c.wait_for(lambda m: "error" in m)
+            self.assertEqual((r["id"], r["error"]["code"]), (id, -32600),
+                             message)
+
+    def test_invalid_params(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        c.open(uri_of(path), read(path))
+        for method, params in [
+                ("textDocument/hover", {"textDocument": {"uri": uri_of(path)}}),
+                ("textDocument/hover", {"position": pos(0, 0)}),
+                ("textDocument/inlayHint", {"textDocument": {
+                    "uri": uri_of(path)}, "range": {"start": pos(1, 0)}}),
+                ("bufferlens/ownershipAt", {"uri": 3, "position": pos(0, 0)}),
+                ("textDocument/definition", {"textDocument": {
+                    "uri": uri_of(path)}, "position": pos(-1, 0)})]:
+            r = c.call(method, params)
+            self.assertEqual(r["error"]["code"], -32602, (method, params))
+
+    def test_malformed_frames_are_dropped(self):
+        c = self.start()
+        # No Content-Length; a garbage length; a body shorter than said
+        # (its tail is read as the next header): each is dropped and the
+        # server keeps answering.
+        c.send_raw(b"Content-Type: application/json\r\n\r\n")
+        c.send_raw(b"Content-Length: 12x\r\n\r\n")
+        c.send_raw(b"garbage\r\n\r\n")
+        r = c.call("textDocument/documentSymbol",
+                   {"textDocument": {"uri": "file:///none.mlir"}})
+        self.assertEqual(r["error"]["code"], -32602)
+        body = json.dumps({"jsonrpc": "2.0", "id": 99,
+                           "method": "shutdown"}).encode()
+        c.send_raw(b"Content-Length: 10\r\n\r\n" + body)
+        # The first 10 bytes are not JSON: a parse error; the rest is junk
+        # until the next header.
+        r = c.wait_for(lambda m: "error" in m and m["id"] is None)
+        self.assertEqual(r["error"]["code"], -32700)
+        self.assertEqual(c.call("shutdown")["result"], None)
+
+    def test_oversized_message(self):
+        c = self.start(args=["--max-message-bytes", "4096"])
+        big = json.dumps({"jsonrpc": "2.0", "id": 1000,
+                          "method": "textDocument/didOpen",
+                          "params": {"text": "x" * 10000}}).encode()
+        c.send_raw(frame(big))
+        r = c.wait_for(lambda m: "error" in m)
+        self.assertEqual(r, {"jsonrpc": "2.0", "id": None, "error": {
+            "code": -32600, "message": "message of %d bytes exceeds the "
+            "limit of 4096 bytes" % len(big)}})
+        self.assertEqual(c.call("shutdown")["result"], None)
+
+    # Documents and diagnostics -------------------------------------------
+
+    def test_diagnostics_match_lint_for_every_example(self):
+        c = self.start()
+        paths = [self.example(n) for n in sorted(os.listdir(
+            os.path.join(ARGS.source_dir, "examples"))) if n.endswith(".mlir")]
+        paths.append(self.inputs("leak.mlir"))
+        for path in paths:
+            c.open(uri_of(path), read(path))
+        for path in paths:
+            d = c.diagnostics(uri_of(path))
+            self.assertEqual(d["version"], 1)
+            self.assertEqual(d["diagnostics"], expected_diagnostics(path),
+                             path)
+
+    def test_leak_diagnostics_exact(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        d = c.diagnostics(uri_of(path))["diagnostics"]
+        self.assertEqual([(x["code"], x["range"], x["severity"]) for x in d],
+                         [("BL101", rng(2, 2, 2, 6), 1),
+                          ("BL102", rng(16, 2, 16, 16), 1)])
+        self.assertTrue(d[0]["codeDescription"]["href"].endswith(
+            "README.md#bl101"))
+        self.assertEqual(d[1]["relatedInformation"][0]["location"],
+                         {"uri": uri_of(path), "range": rng(15, 2, 15, 16)})
+
+    def test_incremental_and_full_changes(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        text = read(path)
+        c.open(uri, text)
+        self.assertEqual(len(c.diagnostics(uri, 1)["diagnostics"]), 2)
+        # Delete the second dealloc of @twice (line 16): no double free.
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(16, 0, 17, 0), "text": ""}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([x["code"] for x in d], ["BL101"])
+        # Two edits in one notification, applied in order: free %buf on the
+        # ^keep path too (line 8 is `  cf.br ^exit` of ^keep).
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 3},
+            "contentChanges": [
+                {"range": rng(8, 0, 8, 0),
+                 "text": "  memref.dealloc %buf : memref<4xf32>\n"},
+                {"range": rng(0, 0, 0, 0), "text": "// edited\n"}]})
+        self.assertEqual(c.diagnostics(uri, 3)["diagnostics"], [])
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 4},
+            "contentChanges": [{"text": text}]})
+        self.assertEqual(len(c.diagnostics(uri, 4)["diagnostics"]), 2)
+
+    def test_parse_error_diagnostic(self):
+        c = self.start()
+        uri = "file:///tmp/broken.mlir"
+        c.open(uri, "func.func @f() {\n  %0 = memref.alloc( : memref<2xf32>\n}\n")
+        d = c.diagnostics(uri)["diagnostics"]
+        self.assertEqual(len(d), 1)
+        self.assertEqual((d[0]["source"], d[0]["severity"]), ("mlir", 1))
+        self.assertNotIn("code", d[0])
+
+    def test_close_clears_diagnostics(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        c.diagnostics(uri_of(path))
+        c.notify("textDocument/didClose",
+                 {"textDocument": {"uri": uri_of(path)}})
+        self.assertEqual(c.diagnostics(uri_of(path)),
+                         {"uri": uri_of(path), "diagnostics": []})
+        r = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri_of(path)}, "position": pos(2, 3)})
+        self.assertEqual(r["error"]["code"], -32602)
+
+    # Settings --------------------------------------------------------------
+
+    def test_settings_from_initialization_and_configuration(self):
+        c = self.start(options={"checks": {"BL101": "off",
+                                           "BL102": "warning"}})
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        d = c.diagnostics(uri)["diagnostics"]
+        self.assertEqual([(x["code"], x["severity"]) for x in d],
+                         [("BL102", 2)])
+        # Nested under the section name (most clients)...
+        c.notify("workspace/didChangeConfiguration",
+                 {"settings": {"bufferlens": {"checks": {}}}})
+        d = c.diagnostics(uri)["diagnostics"]
+        self.assertEqual([(x["code"], x["severity"]) for x in d],
+                         [("BL101", 1), ("BL102", 1)])
+        # ...or at the top level (VS Code's client).
+        c.notify("workspace/didChangeConfiguration",
+                 {"settings": {"checks": {"BL102": "off"},
+                               "codeDescriptionBaseUrl":
+                               "https://example.org/codes"}})
+        d = c.diagnostics(uri)["diagnostics"]
+        self.assertEqual([(x["code"], x["codeDescription"]["href"])
+                          for x in d],
+                         [("BL101", "https://example.org/codes#bl101")])
+
+    def test_invalid_settings_are_reported(self):
+        c = self.start(options={"checks": {"BL999": "off"}, "stage": 3})
+        m = c.wait_for(lambda m: m.get("method") == "window/showMessage")
+        self.assertEqual(m["params"]["type"], 2)
+        self.assertIn("unknown finding code 'BL999'", m["params"]["message"])
+
+    # Features --------------------------------------------------------------
+
+    def test_hover_matches_explain(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        # %0 at its definition (line 17, 1-based) and in a use; ^bb3.
+        for line, col in [(16, 3), (18, 13), (19, 1), (12, 27)]:
+            h = c.call("textDocument/hover", {
+                "textDocument": {"uri": uri}, "position": pos(line, col)})
+            self.assertEqual(h["result"]["contents"],
+                             {"kind": "markdown",
+                              "value": explain(path, line + 1, col + 1)},
+                             (line, col))
+        self.assertEqual(c.call("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(16, 3)})
+            ["result"]["range"], rng(16, 2, 16, 4))
+        # Whitespace: no hover.
+        self.assertIsNone(c.call("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(11, 0)})["result"])
+
+    def test_inlay_hints(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        hints = c.call("textDocument/inlayHint", {
+            "textDocument": {"uri": uri}, "range": rng(16, 0, 20, 0)})
+        got = [(h["position"]["line"], h["position"]["character"], h["label"])
+               for h in hints["result"]]
+        # %0 (owned by ^bb2), the frees before ^bb2's branch, %1.
+        self.assertEqual(got[0], (16, 4, "owned"))
+        self.assertEqual([g[0] for g in got], sorted(g[0] for g in got))
+        self.assertTrue(all(16 <= g[0] <= 20 for g in got), got)
+        self.assertIn((19, 7), [(g[0], g[1]) for g in got])
+        self.assertEqual(hints["result"][0]["tooltip"]["kind"], "markdown")
+        # Outside the requested range: nothing.
+        none = c.call("textDocument/inlayHint", {
+            "textDocument": {"uri": uri}, "range": rng(0, 0, 9, 0)})
+        self.assertEqual(none["result"], [])
+
+    def test_xrefs(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        doc = {"textDocument": {"uri": uri}}
+        # %0: defined on line 16 (0-based), used on 17 and 18.
+        d = c.call("textDocument/definition", dict(doc, position=pos(18, 13)))
+        self.assertEqual(d["result"], {"uri": uri, "range": rng(16, 2, 16, 4)})
+        refs = c.call("textDocument/references", dict(
+            doc, position=pos(16, 3), context={"includeDeclaration": True}))
+        self.assertEqual([r["range"] for r in refs["result"]],
+                         [rng(16, 2, 16, 4), rng(17, 20, 17, 22),
+                          rng(18, 13, 18, 15)])
+        refs = c.call("textDocument/references", dict(
+            doc, position=pos(16, 3), context={"includeDeclaration": False}))
+        self.assertEqual(len(refs["result"]), 2)
+        hl = c.call("textDocument/documentHighlight",
+                    dict(doc, position=pos(17, 21)))
+        self.assertEqual([(h["range"], h["kind"]) for h in hl["result"]],
+                         [(rng(16, 2, 16, 4), 3), (rng(17, 20, 17, 22), 2),
+                          (rng(18, 13, 18, 15), 2)])
+        # A block label: ^bb3 used by two branches.
+        d = c.call("textDocument/definition", dict(doc, position=pos(14, 9)))
+        self.assertEqual(d["result"]["range"], rng(19, 0, 19, 4))
+        refs = c.call("textDocument/references", dict(
+            doc, position=pos(19, 1), context={"includeDeclaration": True}))
+        self.assertEqual([r["range"] for r in refs["result"]],
+                         [rng(19, 0, 19, 4), rng(14, 8, 14, 12),
+                          rng(18, 8, 18, 12)])
+
+    def test_document_symbols(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        s = c.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        fn = s["result"][0]
+        self.assertEqual((fn["name"], fn["kind"], fn["detail"]),
+                         ("@condBranch", 12, "bufferized"))
+        self.assertEqual(fn["selectionRange"], rng(10, 10, 10, 21))
+        self.assertEqual(fn["range"], rng(10, 0, 22, 1))
+        self.assertEqual([(b["name"], b["kind"], b["selectionRange"])
+                          for b in fn["children"]],
+                         [("^bb1", 3, rng(13, 0, 13, 4)),
+                          ("^bb2", 3, rng(15, 0, 15, 4)),
+                          ("^bb3", 3, rng(19, 0, 19, 4))])
+
+    def test_ownership_at(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        r = c.call("bufferlens/ownershipAt", {"uri": uri,
+                                              "position": pos(16, 3)})
+        result = r["result"]
+        self.assertEqual(result["value"], "%0")
+        kinds = [(x["kind"], x["range"]) for x in result["ranges"]]
+        self.assertEqual(kinds[0], ("definition", rng(16, 2, 16, 4)))
+        self.assertIn(("live", rng(17, 20, 17, 22)), kinds)
+        # Passed to ^bb3's argument by the branch.
+        self.assertIn(("ownership-transfer", rng(18, 13, 18, 15)), kinds)
+        # The pipeline frees it (or its alias %1) before these terminators.
+        self.assertIn(("freed", rng(18, 2, 18, 7)), kinds)
+        self.assertIn(("freed", rng(21, 2, 21, 8)), kinds)
+        # %1 aliases %0: its uses are alias uses.
+        self.assertIn(("alias-use", rng(20, 14, 20, 16)), kinds)
+        for x in result["ranges"]:
+            self.assertIn(x["kind"], ["definition", "live", "alias-use",
+                                      "ownership-transfer", "freed",
+                                      "critical-alias"])
+        none = c.call("bufferlens/ownershipAt", {"uri": uri,
+                                                 "position": pos(11, 0)})
+        self.assertEqual(none["result"], {"value": None, "ranges": []})
+
+    def test_ownership_at_frees_in_source(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        r = c.call("bufferlens/ownershipAt", {"uri": uri,
+                                              "position": pos(14, 3)})
+        kinds = [(x["kind"], x["range"]) for x in r["result"]["ranges"]]
+        self.assertEqual(kinds, [("definition", rng(14, 2, 14, 4)),
+                                 ("freed", rng(15, 17, 15, 19)),
+                                 ("freed", rng(16, 17, 16, 19))])
+
+    def test_code_actions(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(0, 0, 20, 0),
+            "context": {"diagnostics": []}})
+        expected = []
+        for f in lint_json(path)["findings"]:
+            for fix in f["fixes"]:
+                expected.append(fix)
+        self.assertEqual(len(r["result"]), len(expected))
+        for action in r["result"]:
+            self.assertEqual(action["kind"], "quickfix")
+            self.assertIn(uri, action["edit"]["changes"])
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(0, 0, 20, 0),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual(r["result"], [])
+
+    def test_custom_requests_not_yet_available(self):
+        c = self.start()
+        path = self.example("condBranch.mlir")
+        c.open(uri_of(path), read(path))
+        for method, params in [
+                ("bufferlens/graph", {"uri": uri_of(path), "stage": "input",
+                                      "format": "dot"}),
+                ("bufferlens/rewrite", {"uri": uri_of(path),
+                                        "strategy": "ownership"})]:
+            r = c.call(method, params)
+            if "error" in r:
+                self.assertEqual(r["error"]["code"], -32803)
+
+    # Scheduling: cancellation and stale versions ---------------------------
+
+    def test_cancel_waiting_request(self):
+        # A debounce longer than any test: the edit is analysed only when
+        # the document is saved, so the hover surely waits.
+        c = self.start(options={"debounceMs": 3600000})
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri, 1)
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        id = c.request("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(3, 3)})
+        c.notify("$/cancelRequest", {"id": id})
+        r = c.response(id)
+        self.assertEqual(r["error"]["code"], -32800)
+        c.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        self.assertEqual(len(c.diagnostics(uri, 2)["diagnostics"]), 2)
+        # Cancelling an answered request does nothing.
+        c.notify("$/cancelRequest", {"id": id})
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(3, 3)})
+        self.assertIn("%buf", h["result"]["contents"]["value"])
+
+    def test_stale_request_gets_content_modified(self):
+        c = self.start(options={"debounceMs": 3600000})
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri, 1)
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        id = c.request("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(3, 3)})
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 3},
+            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        self.assertEqual(c.response(id)["error"]["code"], -32801)
+        c.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        # Version 2 was superseded and never published.
+        d = c.diagnostics(uri)
+        self.assertEqual(d["version"], 3)
+        self.assertEqual(d["diagnostics"][0]["range"], rng(4, 2, 4, 6))
+
+    def test_progress_for_long_analyses(self):
+        c = self.start(options={"progressThresholdBytes": 0},
+                       capabilities={"window": {"workDoneProgress": True}})
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        create = c.wait_for(lambda m: m.get("method") ==
+                            "window/workDoneProgress/create")
+        token = create["params"]["token"]
+        c.send_json({"jsonrpc": "2.0", "id": create["id"], "result": None})
+        begin = c.wait_for(lambda m: m.get("method") == "$/progress" and
+                           m["params"]["value"]["kind"] == "begin")
+        end = c.wait_for(lambda m: m.get("method") == "$/progress" and
+                         m["params"]["value"]["kind"] == "end")
+        self.assertEqual(begin["params"]["token"], token)
+        self.assertEqual(end["params"]["token"], token)
+
+    # Crash isolation -------------------------------------------------------
+
+    def test_crash_is_isolated(self):
+        c = self.start()
+        good = self.inputs("leak.mlir")
+        c.open(uri_of(good), read(good))
+        c.diagnostics(uri_of(good))
+        uri = "file:///tmp/bufferlens-crash.mlir"
+        text = deep_crash_text()
+        c.open(uri, text)
+        d = c.diagnostics(uri)["diagnostics"]
+        crash = [x for x in d if "crashed" in x["message"]]
+        self.assertEqual(len(crash), 1, d)
+        self.assertEqual(crash[0]["message"],
+                         "the analysis crashed (segmentation fault) in this "
+                         "operation; the rest of the file was analysed "
+                         "without it, and the next edit analyses it again")
+        self.assertEqual(crash[0]["range"]["start"], pos(4, 0))
+        self.assertEqual(crash[0]["range"]["end"]["line"], 4)
+        # @fine was analysed: freeing an argument is BL104.
+        self.assertEqual([x.get("code") for x in d if x is not crash[0]],
+                         ["BL104"])
+        # The other document is still served.
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri_of(good)}, "position": pos(2, 3)})
+        self.assertIn("%buf", h["result"]["contents"]["value"])
+        # An edit that removes the culprit is analysed again.
+        fixed = text.split("func.func @deep")[0]
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": fixed}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([x.get("code") for x in d], ["BL104"])
+        self.assertEqual(c.shutdown_and_exit()[1], 0)
+
+
+class StdioTest(ProtocolTest, unittest.TestCase):
+    transport = "stdio"
+
+
+class TcpTest(ProtocolTest, unittest.TestCase):
+    transport = "tcp"
+
+
+class ServeCommandTest(unittest.TestCase):
+    def test_refuses_remote_without_flag(self):
+        out = subprocess.run([ARGS.bufferlens, "serve", "--listen",
+                              "8.8.8.8:0"], capture_output=True, text=True)
+        self.assertEqual(out.returncode, 2)
+        self.assertIn("not a loopback address", out.stderr)
+
+    def test_bad_arguments(self):
+        for args in [["--listen", "nope"], ["--max-message-bytes", "x"],
+                     ["--frobnicate"]]:
+            out = subprocess.run([ARGS.bufferlens, "serve", *args],
+                                 capture_output=True, text=True)
+            self.assertEqual(out.returncode, 2, args)
+
+    def test_stdin_closed_without_exit(self):
+        out = subprocess.run([ARGS.bufferlens, "serve"], input=b"",
+                             capture_output=True)
+        self.assertEqual(out.returncode, 1)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bufferlens", required=True)
+    parser.add_argument("--source-dir", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest)

@@ -1,0 +1,121 @@
+//===- ServerFeaturesTest.cpp - LSP views of hand-made results ------------===//
+//
+// Results built by hand, so the protocol shapes of fixes, related
+// locations and positions are tested whatever the analyses produce today.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Annotations.h"
+#include "server/CrashIsolation.h"
+#include "server/Features.h"
+#include "server/ToProtocol.h"
+
+#include <gtest/gtest.h>
+
+using namespace bufferlens;
+using bufferlens::test::Annotations;
+using json = nlohmann::json;
+
+static SnapshotRef snapshotOf(AnalysisResult result) {
+  return std::make_shared<const Snapshot>(std::move(result), "file:///t.mlir",
+                                          7);
+}
+
+TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
+  Annotations code("func.func @f() {\n"
+                   "  $alloc[[%0 = memref.alloc() : memref<2xf32>]]\n"
+                   "  $ret^return\n"
+                   "}\n");
+  AnalysisResult result;
+  result.text = code.code();
+  Finding finding;
+  finding.code = "BL101";
+  finding.range = code.range("alloc");
+  finding.message = "leak";
+  finding.related.push_back({code.range("alloc"), "allocated here"});
+  finding.fixes.push_back(
+      {"insert the missing memref.dealloc",
+       {{{code.point("ret"), code.point("ret")},
+         "memref.dealloc %0 : memref<2xf32>\n  "}}});
+  result.findings.push_back(finding);
+  SnapshotRef snapshot = snapshotOf(std::move(result));
+
+  std::vector<CodeActionInfo> actions =
+      codeActions(*snapshot, {code.point("ret"), code.point("ret")});
+  EXPECT_TRUE(actions.empty()); // The range does not touch the finding.
+  actions = codeActions(*snapshot, code.range("alloc"));
+  ASSERT_EQ(actions.size(), 1u);
+  ProtocolContext context;
+  context.codeDescriptionBase = "https://x/README.md";
+  json action = toCodeAction(*snapshot, actions[0], context);
+  json range = {{"start", {{"line", 2}, {"character", 2}}},
+                {"end", {{"line", 2}, {"character", 2}}}};
+  EXPECT_EQ(action["title"], "insert the missing memref.dealloc");
+  EXPECT_EQ(action["kind"], "quickfix");
+  EXPECT_EQ(action["isPreferred"], true);
+  EXPECT_EQ(action["edit"],
+            json({{"changes",
+                   {{"file:///t.mlir",
+                     {{{"range", range},
+                       {"newText", "memref.dealloc %0 : memref<2xf32>\n  "}}}}}}}));
+  json diagnostic = action["diagnostics"][0];
+  EXPECT_EQ(diagnostic["code"], "BL101");
+  EXPECT_EQ(diagnostic["codeDescription"]["href"],
+            "https://x/README.md#bl101");
+  EXPECT_EQ(diagnostic["relatedInformation"][0]["message"], "allocated here");
+  EXPECT_EQ(diagnostic["relatedInformation"][0]["location"]["uri"],
+            "file:///t.mlir");
+}
+
+TEST(ServerFeaturesTest, PublishCarriesVersionAndSeverities) {
+  AnalysisResult result;
+  result.text = "abc\n";
+  for (Severity s : {Severity::Error, Severity::Warning, Severity::Info,
+                     Severity::Hint}) {
+    Finding f;
+    f.code = "BL304";
+    f.severity = s;
+    f.range = {0, 3};
+    result.findings.push_back(f);
+  }
+  json published = toPublishDiagnostics(*snapshotOf(std::move(result)), {});
+  EXPECT_EQ(published["version"], 7);
+  std::vector<int> severities;
+  for (const json &d : published["diagnostics"]) {
+    severities.push_back(d["severity"]);
+    EXPECT_EQ(d["tags"], json::array({1})); // Redundant code.
+    EXPECT_FALSE(d.contains("codeDescription")); // No base configured.
+  }
+  EXPECT_EQ(severities, (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST(ServerFeaturesTest, PositionsRoundTripInBothEncodings) {
+  std::string text = "a😀é\nx";
+  LineIndex lines(text);
+  // 'x' is at byte 9 (1 + 4 + 2 + newline + ...).
+  uint32_t x = text.find('x');
+  EXPECT_EQ(toPosition(lines, x, PositionEncoding::Utf16),
+            json({{"line", 1}, {"character", 0}}));
+  uint32_t e = text.find("é");
+  EXPECT_EQ(toPosition(lines, e, PositionEncoding::Utf16),
+            json({{"line", 0}, {"character", 3}}));
+  EXPECT_EQ(toPosition(lines, e, PositionEncoding::Utf8),
+            json({{"line", 0}, {"character", 5}}));
+  EXPECT_EQ(fromPosition(lines, {{"line", 0}, {"character", 3}},
+                         PositionEncoding::Utf16),
+            e);
+  // Past the end of a line clamps to it; malformed positions are refused.
+  EXPECT_EQ(fromPosition(lines, {{"line", 0}, {"character", 99}},
+                         PositionEncoding::Utf16),
+            x - 1);
+  EXPECT_FALSE(fromPosition(lines, {{"line", -1}, {"character", 0}},
+                            PositionEncoding::Utf16));
+  EXPECT_FALSE(fromPosition(lines, json::array(), PositionEncoding::Utf16));
+}
+
+TEST(ServerFeaturesTest, CrashMessageNamesTheSignal) {
+  EXPECT_EQ(crashMessage(128 + 6),
+            "the analysis crashed (aborted) in this operation; the rest of "
+            "the file was analysed without it, and the next edit analyses "
+            "it again");
+}

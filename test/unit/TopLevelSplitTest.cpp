@@ -1,0 +1,87 @@
+//===- TopLevelSplitTest.cpp - Cutting a document at top-level ops --------===//
+
+#include "Annotations.h"
+#include "analysis/Analyzer.h"
+#include "analysis/TopLevelSplit.h"
+
+#include <gtest/gtest.h>
+
+using namespace bufferlens;
+using bufferlens::test::Annotations;
+
+static std::vector<SourceRange> ranges(std::string_view text) {
+  std::vector<SourceRange> out;
+  for (const TopLevelChunk &chunk : splitTopLevel(text))
+    out.push_back(chunk.range);
+  return out;
+}
+
+TEST(TopLevelSplitTest, FunctionsAtFileLevel) {
+  Annotations code(R"(// a comment { with a brace
+#map = affine_map<(d0) -> (d0)>
+$a[[func.func @a(%x: i32,
+             %y: i32) {
+  %s = "test.op"() {text = "}"} : () -> i32
+  return
+}
+]]$b[[func.func private @b()
+]])");
+  std::vector<TopLevelChunk> chunks = splitTopLevel(code.code());
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_TRUE(chunks[0].shared); // The alias.
+  EXPECT_EQ(chunks[1].range, code.range("a"));
+  EXPECT_FALSE(chunks[1].shared);
+  EXPECT_EQ(chunks[2].range, code.range("b"));
+}
+
+TEST(TopLevelSplitTest, FunctionsInsideALoneModule) {
+  Annotations code(R"(module attributes {x = 1} {
+  $a[[func.func @a() {
+    return
+  }
+  ]]$b[[memref.global "private" @g : memref<2xf32>
+]]})");
+  EXPECT_EQ(ranges(code.code()),
+            (std::vector<SourceRange>{code.range("a"), code.range("b")}));
+}
+
+TEST(TopLevelSplitTest, UnbalancedTextIsNotCut) {
+  EXPECT_TRUE(ranges("func.func @a() {\n  return\n").empty());
+  EXPECT_TRUE(ranges("}\nfunc.func @a() {\n}\n").empty());
+}
+
+TEST(TopLevelSplitTest, BlankingKeepsOffsetsAndLines) {
+  std::string text = "ab\ncd\nef";
+  EXPECT_EQ(blankRanges(text, {{1, 7}}), "a \n  \n f");
+}
+
+// Analysing the document with one function blanked out gives that
+// function's neighbours exactly the facts the whole-file analysis gives.
+TEST(TopLevelSplitTest, BlankedFunctionLeavesTheOthersIntact) {
+  std::string text = "func.func @a() {\n"
+                     "  %m = memref.alloc() : memref<2xf32>\n"
+                     "  memref.dealloc %m : memref<2xf32>\n"
+                     "  memref.dealloc %m : memref<2xf32>\n"
+                     "  return\n"
+                     "}\n"
+                     "func.func @b(%x: memref<2xf32>) {\n"
+                     "  memref.dealloc %x : memref<2xf32>\n"
+                     "  return\n"
+                     "}\n";
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  ASSERT_EQ(chunks.size(), 2u);
+  AnalysisResult whole = analyzeDocument(text, "t.mlir", {});
+  AnalysisResult onlyB =
+      analyzeDocument(blankRanges(text, {chunks[0].range}), "t.mlir", {});
+  std::vector<Finding> wholeB;
+  for (const Finding &f : whole.findings)
+    if (chunks[1].range.contains(f.range.begin))
+      wholeB.push_back(f);
+  ASSERT_EQ(onlyB.findings.size(), wholeB.size());
+  ASSERT_FALSE(wholeB.empty());
+  for (size_t i = 0; i < wholeB.size(); ++i) {
+    EXPECT_EQ(onlyB.findings[i].code, wholeB[i].code);
+    EXPECT_EQ(onlyB.findings[i].range, wholeB[i].range);
+    EXPECT_EQ(onlyB.findings[i].message, wholeB[i].message);
+  }
+}
