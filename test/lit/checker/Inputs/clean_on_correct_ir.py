@@ -11,6 +11,7 @@ Prints one line per finding (file, code, message), then
 `converted: N pipeline, M classic` and `checker findings: K`."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,12 @@ files = sorted(os.path.join(root, f) for d in dirs for root, _, names in os.walk
 tmp = tempfile.mkdtemp(prefix="bl-clean-")
 outputs = {"pipeline": [], "classic": []}
 for i, path in enumerate(files):
+    # Files that already free memory are not inputs of deallocation (the
+    # checker's own tests free wrongly on purpose).
+    with open(path, encoding="utf-8", errors="replace") as f:
+        code = "\n".join(line.split("//")[0] for line in f)
+    if re.search(r"\b(memref|bufferization)\.dealloc\b", code):
+        continue
     for kind, cmd in (("pipeline", [mlir_opt, "--buffer-deallocation-pipeline", path]),
                       ("classic", [bufferlens, "rewrite", "--strategy", "classic", path])):
         p = subprocess.run(cmd, capture_output=True, text=True)
