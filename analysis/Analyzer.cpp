@@ -14,6 +14,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 using namespace bufferlens;
 using namespace mlir;
@@ -71,6 +73,24 @@ static void applyUserSettings(AnalysisResult &result,
     }
     kept.push_back(std::move(finding));
   }
+  // One finding per code and range: when two analyses say the same thing
+  // about one op (e.g. both cannot handle it, BL204), the later wins.
+  std::map<std::tuple<std::string, uint32_t, uint32_t>, size_t> seen;
+  std::vector<Finding> unique;
+  for (Finding &finding : kept) {
+    if (finding.code.empty()) {
+      unique.push_back(std::move(finding));
+      continue;
+    }
+    auto key = std::make_tuple(finding.code, finding.range.begin,
+                               finding.range.end);
+    auto [it, inserted] = seen.emplace(key, unique.size());
+    if (inserted)
+      unique.push_back(std::move(finding));
+    else
+      unique[it->second] = std::move(finding);
+  }
+  kept = std::move(unique);
   std::stable_sort(kept.begin(), kept.end(),
                    [](const Finding &a, const Finding &b) {
                      if (a.range.begin != b.range.begin)

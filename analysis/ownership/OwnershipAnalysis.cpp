@@ -18,7 +18,9 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <map>
 
 using namespace bufferlens;
 using namespace mlir;
@@ -78,9 +80,18 @@ public:
   /// A memref in user terms, looking through the base-buffer extraction
   /// the pass wraps dealloc operands in.
   std::string describeMemref(Value memref) const {
-    ValueId id = clone.originOf(baseOf(memref));
-    return id == kNone ? "a buffer the pass created"
-                       : index.result().values[id].name;
+    Value base = baseOf(memref);
+    ValueId id = clone.originOf(base);
+    if (id != kNone)
+      return index.result().values[id].name;
+    if (auto clone = base.getDefiningOp<bufferization::CloneOp>())
+      return "a clone of " + describeMemref(clone.getInput());
+    // The canonicalizer turns a block argument fed from one block into a
+    // select of what was passed.
+    if (auto select = base.getDefiningOp<arith::SelectOp>())
+      return describeMemref(select.getTrueValue()) + " or " +
+             describeMemref(select.getFalseValue());
+    return "a buffer the pass created";
   }
 
   static Value baseOf(Value memref) {
@@ -238,6 +249,7 @@ public:
 
   void run() {
     result.ownership.resize(result.functions.size());
+    std::vector<FunctionId> accepted;
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
       OwnershipFacts &facts = result.ownership[fn];
       facts.function = fn;
@@ -254,7 +266,10 @@ public:
           continue;
       }
       analyseFunction(fn, facts);
+      if (facts.computed && entry.stage == Stage::Bufferized)
+        accepted.push_back(fn);
     }
+    reportRuntimeAliasChecks(accepted);
   }
 
 private:
@@ -278,11 +293,6 @@ private:
     facts.computed = true;
     collectSites(original, facts);
     LatticeBuilder(index, original, facts).build(facts.states);
-    // Simplify the same copy further, as the pipeline does, to see which
-    // deallocations still compare pointers at run time.
-    std::vector<Finding> ignored;
-    if (runPasses(fn, copy, OwnershipStage::Simplified, ignored))
-      reportRuntimeAliasChecks(copy);
   }
 
   /// Runs the stage's passes on the copy of one function. The passes' own
@@ -291,17 +301,7 @@ private:
                  std::vector<Finding> &rejections) {
     MLIRContext *context = function->getContext();
     PassManager pm(context, function->getName().getStringRef());
-    if (stage == OwnershipStage::Ownership) {
-      bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
-      passOptions.privateFuncDynamicOwnership =
-          options.privateFunctionDynamicOwnership;
-      pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass(
-          passOptions));
-    } else {
-      pm.addPass(createCanonicalizerPass());
-      pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-      pm.addPass(createCanonicalizerPass());
-    }
+    buildOwnershipPipeline(pm, stage, options);
     ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
       if (diag.getSeverity() != DiagnosticSeverity::Error)
         return;
@@ -350,34 +350,65 @@ private:
     });
   }
 
-  /// BL203: after simplification, a dealloc with several memrefs or with
-  /// retained values compares base pointers at run time.
-  void reportRuntimeAliasChecks(Operation *function) {
-    ConditionPrinter printer(clone, index);
-    function->walk([&](bufferization::DeallocOp dealloc) {
-      if (dealloc.getMemrefs().size() < 2 && dealloc.getRetained().empty())
+  /// BL203: where the code the whole buffer-deallocation-pipeline generates
+  /// still compares base pointers at run time. Runs the real pipeline on a
+  /// fresh tagged copy holding the functions the pass accepted, and
+  /// attributes each `memref.extract_aligned_pointer_as_index` it leaves to
+  /// the terminator whose dealloc it lowers (the pass and the lowering build
+  /// their ops with that terminator's location).
+  void reportRuntimeAliasChecks(const std::vector<FunctionId> &accepted) {
+    if (accepted.empty())
+      return;
+    TaggedClone lowered(index);
+    llvm::DenseSet<Operation *> keep;
+    for (FunctionId fn : accepted)
+      keep.insert(lowered.lookup(index.function(fn)));
+    // Other functions become declarations: the pipeline rejects some of
+    // them, and calls into them need only their signature.
+    lowered.module()->walk([&](FunctionOpInterface fn) {
+      if (keep.contains(fn) || fn.isExternal())
         return;
-      Block *block = clone.originalBlockOf(dealloc->getBlock());
-      if (!block || block->empty())
+      fn.eraseBody();
+      SymbolTable::setSymbolVisibility(fn, SymbolTable::Visibility::Private);
+    });
+    PassManager pm(lowered.module()->getContext(),
+                   ModuleOp::getOperationName());
+    buildOwnershipPipeline(pm, OwnershipStage::Lowered, options);
+    ScopedDiagnosticHandler silence(lowered.module()->getContext(),
+                                    [](Diagnostic &) {});
+    if (failed(pm.run(lowered.module())))
+      return;
+
+    ConditionPrinter printer(lowered, index);
+    std::map<OpId, std::vector<std::string>> compared; // terminator -> names
+    lowered.module()->walk([&](memref::ExtractAlignedPointerAsIndexOp op) {
+      OpId terminator = lowered.originOpOf(op->getLoc());
+      if (terminator == kNone)
         return;
-      Operation *terminator = &block->back();
-      std::string memrefs, retained;
-      for (Value m : dealloc.getMemrefs())
-        memrefs += (memrefs.empty() ? "" : ", ") + printer.describeMemref(m);
-      for (Value r : dealloc.getRetained())
-        retained += (retained.empty() ? "" : ", ") + printer.describeMemref(r);
+      std::string name = printer.describeMemref(op.getSource());
+      auto &names = compared[terminator];
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        names.push_back(name);
+    });
+    for (const auto &[terminatorId, names] : compared) {
+      Operation *terminator = index.op(terminatorId);
+      Block *block = terminator->getBlock();
+      std::string where = index.labelOf(block);
+      if (!isa<FunctionOpInterface>(block->getParentOp()))
+        where += " (in " +
+                 block->getParentOp()->getName().getStringRef().str() + ")";
+      std::string list;
+      for (const std::string &name : names)
+        list += (list.empty() ? "" : ", ") + name;
       Finding finding;
       finding.code = "BL203";
       finding.range = index.rangeOf(terminator);
-      finding.message = "ownership is unknown at the end of " +
-                        index.labelOf(block) + ": freeing " + memrefs;
-      if (!retained.empty())
-        finding.message += " while retaining " + retained;
-      finding.message +=
-          " needs a runtime aliasing check (cost O(|memrefs|^2 + "
-          "|memrefs|*|retained|))";
+      finding.message =
+          "ownership is unknown at the end of " + where +
+          ": the deallocation pipeline compares the base pointers of " +
+          list + " at run time";
       result.findings.push_back(std::move(finding));
-    });
+    }
   }
 
   /// BL105 for functions nothing will repair: a returned buffer whose

@@ -13,7 +13,7 @@ static constexpr llvm::StringLiteral kTagPrefix = "bl.";
 
 TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
   ModuleOp original = index.parsed().module();
-  module = cast<ModuleOp>(original->clone(mapping));
+  copy = cast<ModuleOp>(original->clone(mapping));
   const AnalysisResult &result = index.result();
   for (OpId id = 0; id < (OpId)result.ops.size(); ++id) {
     Operation *copy = mapping.lookupOrNull(index.op(id));

@@ -28,6 +28,8 @@ class TaggedClone {
 public:
   explicit TaggedClone(const SourceIndex &index);
 
+  mlir::ModuleOp module() const { return copy.get(); }
+
   mlir::Operation *lookup(mlir::Operation *original) const {
     return mapping.lookupOrNull(original);
   }
@@ -49,7 +51,7 @@ public:
 
 private:
   const SourceIndex &index;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
+  mlir::OwningOpRef<mlir::ModuleOp> copy;
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Value, ValueId> origins;
   llvm::DenseMap<mlir::Block *, mlir::Block *> originalBlocks;
