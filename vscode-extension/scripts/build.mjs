@@ -1,6 +1,7 @@
 // Bundles the extension (Node, CommonJS, `vscode` external) and the graph
 // webview script (browser, IIFE) with esbuild.
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -31,6 +32,12 @@ const targets = [
     target: 'es2020',
   },
 ];
+
+// vscode-languageclient force-kills a server that does not exit through
+// `${__dirname}/terminateProcess.sh`; bundled, __dirname is dist/.
+mkdirSync('dist', { recursive: true });
+copyFileSync('node_modules/vscode-languageclient/lib/node/terminateProcess.sh', 'dist/terminateProcess.sh');
+chmodSync('dist/terminateProcess.sh', 0o755);
 
 if (watch) {
   for (const t of targets) {

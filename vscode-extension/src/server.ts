@@ -11,7 +11,6 @@ import {
   RevealOutputChannelOn,
   type ServerOptions,
   State,
-  TransportKind,
 } from 'vscode-languageclient/node';
 import { toServerOptions, type RawSettings, type ShapedOptions } from './config';
 import { resolveServerPath } from './serverPath';
@@ -141,10 +140,12 @@ export class ServerManager implements vscode.Disposable {
     this.output.appendLine(`[info] starting ${resolution.path} serve (found via ${resolution.source})`);
 
     const cwd = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+    // No `transport` on purpose: with TransportKind.stdio the client appends
+    // `--stdio` to the arguments, which `bufferlens serve` does not take.
+    // Without it the client still talks over the process's stdin/stdout.
     const serverOptions: ServerOptions = {
       command: resolution.path,
       args: ['serve'],
-      transport: TransportKind.stdio,
       options: cwd ? { cwd } : {},
     };
     const clientOptions: LanguageClientOptions = {

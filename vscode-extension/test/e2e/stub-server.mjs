@@ -13,8 +13,14 @@ const log = (kind, data) => {
   if (process.env.BL_STUB_LOG) appendFileSync(process.env.BL_STUB_LOG, JSON.stringify({ kind, data }) + '\n');
 };
 
+// Exactly `serve`, like the real command line: an extra argument (such as the
+// `--stdio` a language client adds for TransportKind.stdio) is an error.
 if (process.argv[2] !== 'serve') {
   process.stderr.write(`stub: unknown command '${process.argv[2] ?? ''}'\n`);
+  process.exit(2);
+}
+if (process.argv.length > 3) {
+  process.stderr.write(`stub: bufferlens serve: invalid argument '${process.argv[3]}'\n`);
   process.exit(2);
 }
 

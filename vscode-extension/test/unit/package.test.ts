@@ -64,3 +64,15 @@ test('the graph page only runs the nonce-carrying script and preselects the stag
   assert.equal((html.match(/<script/g) ?? []).length, 1);
   assert.match(html, new RegExp(`<script nonce="${nonce}" src="vscode-resource:/dist/webview.js">`));
 });
+
+test('the bundle ships the script the language client uses to kill a hung server', () => {
+  const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
+  assert.match(ignore, /^!dist\/terminateProcess\.sh$/m);
+  assert.match(fs.readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8'), /terminateProcess\.sh/);
+});
+
+test('the server is started without a transport flag (bufferlens serve takes no --stdio)', () => {
+  const text = fs.readFileSync(path.join(root, 'src/server.ts'), 'utf8');
+  assert.match(text, /args: \['serve'\]/);
+  assert.doesNotMatch(text, /transport: TransportKind/);
+});
