@@ -21,6 +21,7 @@ commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
   explain FILE:LINE:COL   what BufferLens knows about the value there
   serve             the language server (see `serve --help`)
+  serve             the language server (see `serve --help`)
 
 options:
   --version         print the BufferLens and MLIR versions
@@ -48,6 +49,8 @@ int main(int argc, char **argv) {
     return runLint(rest);
   if (command == "explain")
     return runExplain(rest);
+  if (command == "serve")
+    return runServe(rest);
   if (command == "serve")
     return runServe(rest);
   std::cerr << "bufferlens: unknown command '" << command << "'\n" << kUsage;

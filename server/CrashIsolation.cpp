@@ -45,7 +45,7 @@ AlternateSignalStack::~AlternateSignalStack() {
   sigaltstack(&stack, nullptr);
 }
 
-std::string bufferlens::crashMessage(int retCode) {
+std::string bufferlens::describeCrash(int retCode) {
   std::string what;
   if (retCode > 128) {
     const char *name = strsignal(retCode - 128);
@@ -55,7 +55,11 @@ std::string bufferlens::crashMessage(int retCode) {
   }
   for (char &c : what)
     c = std::tolower(static_cast<unsigned char>(c));
-  return "the analysis crashed (" + what +
+  return what;
+}
+
+std::string bufferlens::crashMessage(int retCode) {
+  return "the analysis crashed (" + describeCrash(retCode) +
          ") in this operation; the rest of the file was analysed without "
          "it, and the next edit analyses it again";
 }
@@ -84,6 +88,15 @@ static Attempt attempt(std::string_view text, std::string_view bufferName,
     out.retCode = context.RetCode;
   }
   return out;
+}
+
+bool bufferlens::runIsolated(const std::function<void()> &work,
+                             int &retCode) {
+  llvm::CrashRecoveryContext context;
+  if (context.RunSafely([&] { work(); }))
+    return true;
+  retCode = context.RetCode;
+  return false;
 }
 
 static SourceRange firstLine(std::string_view text, SourceRange range) {

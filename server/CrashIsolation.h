@@ -20,7 +20,9 @@
 #include "analysis/Model.h"
 #include "analysis/Options.h"
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace bufferlens {
@@ -44,9 +46,15 @@ AnalysisResult analyzeIsolated(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options);
 
+/// Runs `work` under crash recovery; false (and the signal in `retCode`)
+/// when it crashed. For work other than analyses (rewrites).
+bool runIsolated(const std::function<void()> &work, int &retCode);
+
 /// The message of the finding a crash leaves (the signal's name is filled
 /// in); exposed for tests.
 std::string crashMessage(int retCode);
+/// "segmentation fault", "aborted", "exit code 1".
+std::string describeCrash(int retCode);
 
 } // namespace bufferlens
 

@@ -2,6 +2,7 @@
 
 #include "server/LSPServer.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/Rewrite.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
 #include "server/Logger.h"
@@ -57,6 +58,10 @@ private:
 namespace {
 /// Thrown by the parameter readers; becomes an InvalidParams error.
 struct InvalidParams {
+  std::string message;
+};
+/// Thrown by a feature that cannot answer; becomes RequestFailed.
+struct RequestFailed {
   std::string message;
 };
 
@@ -314,7 +319,7 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
     applySettings(options, "initializationOptions");
 
   state = State::Running;
-  bool graph = false, rewrite = false;
+  bool graph = false, rewrite = true;
   json result = {
       {"capabilities",
        {{"positionEncoding",
@@ -360,6 +365,8 @@ void LSPServer::withDocument(const ReplyRef &reply, const std::string &uri,
       reply->result(answer(*snapshot, ctx));
     } catch (const InvalidParams &problem) {
       reply->error(ErrorCode::InvalidParams, problem.message);
+    } catch (const RequestFailed &problem) {
+      reply->error(ErrorCode::RequestFailed, problem.message);
     } catch (const std::exception &problem) {
       reply->error(ErrorCode::InternalError, problem.what());
     }
@@ -458,12 +465,63 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
                  "the visualizer is not available in this build of "
                  "bufferlens");
   } else if (method == "bufferlens/rewrite") {
-    requireString(params, "uri");
-    reply->error(ErrorCode::RequestFailed,
-                 "rewriting is not available in this build of bufferlens");
+    rewrite(reply, params);
   } else {
     reply->error(ErrorCode::MethodNotFound, "unknown method '" + method + "'");
   }
+}
+
+void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
+  std::string uri = requireString(params, "uri");
+  RewriteRequest request;
+  std::string strategy = requireString(params, "strategy");
+  if (strategy == "classic")
+    request.strategy = RewriteStrategy::Classic;
+  else if (strategy == "ownership")
+    request.strategy = RewriteStrategy::Ownership;
+  else
+    throw InvalidParams{"'strategy' must be \"classic\" or \"ownership\""};
+  const json &stage = member(params, "stage");
+  if (stage == "ownership")
+    request.stage = OwnershipStage::Ownership;
+  else if (stage == "simplified")
+    request.stage = OwnershipStage::Simplified;
+  else if (stage == "lowered" || stage.is_null())
+    request.stage = OwnershipStage::Lowered;
+  else
+    throw InvalidParams{"'stage' must be \"ownership\", \"simplified\" or "
+                        "\"lowered\""};
+  withDocument(reply, uri, [this, uri, request](const Snapshot &s,
+                                               const ProtocolContext &) {
+    AnalysisOptions options = optionsFor(uri);
+    std::string path = pathOfUri(uri);
+    RewriteOutput out;
+    int retCode = 0;
+    if (!runIsolated(
+            [&] {
+              out = rewriteDocument(s.result().text,
+                                    path.empty() ? uri : path, request,
+                                    options);
+            },
+            retCode))
+      throw RequestFailed{"the rewrite crashed (" + describeCrash(retCode) +
+                          ")"};
+    if (!out.succeeded) {
+      std::string message = "the rewrite failed";
+      if (!out.diagnostics.empty()) {
+        const Finding &first = out.diagnostics.front();
+        message += ": ";
+        if (!first.range.empty()) {
+          LineColumn at = s.lines().toByteColumn(first.range.begin);
+          message += std::to_string(at.line + 1) + ":" +
+                     std::to_string(at.column + 1) + ": ";
+        }
+        message += first.message;
+      }
+      throw RequestFailed{message};
+    }
+    return json{{"text", out.text}};
+  });
 }
 
 void LSPServer::onResponse(const json &message) {

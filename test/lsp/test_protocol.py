@@ -554,18 +554,38 @@ class ProtocolTest:
             "context": {"diagnostics": [], "only": ["refactor"]}})
         self.assertEqual(r["result"], [])
 
-    def test_custom_requests_not_yet_available(self):
+    def test_graph_not_yet_available(self):
         c = self.start()
         path = self.example("condBranch.mlir")
         c.open(uri_of(path), read(path))
-        for method, params in [
-                ("bufferlens/graph", {"uri": uri_of(path), "stage": "input",
-                                      "format": "dot"}),
-                ("bufferlens/rewrite", {"uri": uri_of(path),
-                                        "strategy": "ownership"})]:
-            r = c.call(method, params)
-            if "error" in r:
-                self.assertEqual(r["error"]["code"], -32803)
+        r = c.call("bufferlens/graph", {"uri": uri_of(path), "stage": "input",
+                                        "format": "dot"})
+        self.assertEqual(r["error"]["code"], -32803)
+        self.assertFalse(self.init_result["result"]["capabilities"]
+                         ["experimental"]["bufferlens"]["graph"])
+
+    def test_rewrite_matches_upstream_pipeline(self):
+        c = self.start()
+        self.assertTrue(self.init_result["result"]["capabilities"]
+                        ["experimental"]["bufferlens"]["rewrite"])
+        for name in ["condBranch.mlir", "loop_nested_if.mlir"]:
+            path = self.example(name)
+            c.open(uri_of(path), read(path))
+            r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
+                                              "strategy": "ownership",
+                                              "stage": "lowered"})
+            upstream = subprocess.run(
+                [ARGS.mlir_opt, "--buffer-deallocation-pipeline", path],
+                capture_output=True, text=True, check=True).stdout
+            self.assertEqual(r["result"], {"text": upstream}, name)
+        r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
+                                          "strategy": "classic"})
+        self.assertEqual(r["error"], {"code": -32803, "message":
+                                      "the rewrite failed: the classic "
+                                      "strategy is not available here"})
+        r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
+                                          "strategy": "greedy"})
+        self.assertEqual(r["error"]["code"], -32602)
 
     # Scheduling: cancellation and stale versions ---------------------------
 
@@ -698,5 +718,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--bufferlens", required=True)
     parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     ARGS, rest = parser.parse_known_args()
     unittest.main(argv=[sys.argv[0]] + rest)
