@@ -37,21 +37,6 @@ OwnershipHint ownershipHint(const AnalysisResult &result, ValueId value);
 /// The hint at a terminator where the deallocation pipeline frees buffers.
 OwnershipHint freeHint(const AnalysisResult &result, const DeallocSite &site);
 
-/// The few words an inlay hint shows after a memref definition (in
-/// ExplainHints.cpp): its ownership in the defining block as the
-/// ownership-based pass computes it ("owned" for unique(true), "borrowed"
-/// for unique(false), "unique(%c)", "unknown"), or, where the pass did not
-/// run, what the allocation kind implies. The tooltip says which. Empty
-/// label: nothing to show.
-struct OwnershipHint {
-  std::string label;
-  std::string tooltip;
-};
-OwnershipHint ownershipHint(const AnalysisResult &result, ValueId value);
-
-/// The hint at a terminator where the deallocation pipeline frees buffers.
-OwnershipHint freeHint(const AnalysisResult &result, const DeallocSite &site);
-
 /// Markdown for an op; for a terminator, the deallocations at its block end.
 std::string explainOp(const AnalysisResult &result, OpId op);
 

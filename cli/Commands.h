@@ -16,7 +16,6 @@ namespace bufferlens {
 int runLint(const std::vector<std::string> &args);
 int runExplain(const std::vector<std::string> &args);
 int runServe(const std::vector<std::string> &args);
-int runServe(const std::vector<std::string> &args);
 
 } // namespace bufferlens
 

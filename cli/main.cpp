@@ -21,7 +21,6 @@ commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
   explain FILE:LINE:COL   what BufferLens knows about the value there
   serve             the language server (see `serve --help`)
-  serve             the language server (see `serve --help`)
 
 options:
   --version         print the BufferLens and MLIR versions
@@ -49,8 +48,6 @@ int main(int argc, char **argv) {
     return runLint(rest);
   if (command == "explain")
     return runExplain(rest);
-  if (command == "serve")
-    return runServe(rest);
   if (command == "serve")
     return runServe(rest);
   std::cerr << "bufferlens: unknown command '" << command << "'\n" << kUsage;
