@@ -4,7 +4,8 @@ import os
 import lit.formats
 
 config.name = "BufferLens"
-config.test_format = lit.formats.ShTest(execute_external=False)
+# bash, for the loops some differential tests run over examples/.
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
