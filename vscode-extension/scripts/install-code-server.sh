@@ -10,13 +10,16 @@
 # The version is pinned: code-server 4.100.x is the last line that runs on
 # Node 20 (the machine's Node); later releases require Node 22+.
 #
-# Idempotent: a completed install leaves a stamp file and is reused.
-# Usage: install-code-server.sh [CACHE_DIR]   (prints the code-server path last)
+# Idempotent: a completed install leaves a stamp file and is reused; runs
+# that overlap (two test runs on one machine) wait for each other.
+# The cache is per machine, outside the work tree, so a fresh clone (CI)
+# reuses it: ${XDG_CACHE_HOME:-~/.cache}/bufferlens/code-server-VERSION, or
+# BL_CODE_SERVER_DIR, or the first argument.
+# Usage: install-code-server.sh [CACHE_DIR]   (prints the entry point path last)
 set -euo pipefail
 
 VERSION="${BL_CODE_SERVER_VERSION:-4.100.3}"
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-CACHE="${1:-${BL_CODE_SERVER_DIR:-$HERE/../.code-server}}"
+CACHE="${1:-${BL_CODE_SERVER_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/bufferlens/code-server-$VERSION}}"
 mkdir -p "$CACHE"
 CACHE="$(cd "$CACHE" && pwd)"
 PKG="$CACHE/node_modules/code-server"
@@ -24,7 +27,10 @@ STAMP="$CACHE/.installed-$VERSION"
 
 log() { echo "[install-code-server] $*" >&2; }
 
-if [[ -f "$STAMP" && -x "$PKG/out/node/entry.js" || -f "$STAMP" && -f "$PKG/out/node/entry.js" ]]; then
+exec 9>"$CACHE/.lock"
+flock 9
+
+if [[ -f "$STAMP" && -f "$PKG/out/node/entry.js" ]]; then
   log "code-server $VERSION already installed in $CACHE"
   echo "$PKG/out/node/entry.js"
   exit 0
