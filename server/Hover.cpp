@@ -24,11 +24,7 @@ std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
   case Occurrence::BlockUse:
     return HoverInfo{explainBlock(result, hit->id), hit->range};
   case Occurrence::OpName:
-    // An op stands for its memref results.
-    for (ValueId value : result.ops[hit->id].results)
-      if (result.values[value].isMemRef)
-        return HoverInfo{explainValue(result, value), hit->range};
-    return std::nullopt;
+    return HoverInfo{explainOp(result, hit->id), hit->range};
   }
   return std::nullopt;
 }

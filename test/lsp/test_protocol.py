@@ -408,8 +408,10 @@ class ProtocolTest:
         uri = uri_of(path)
         c.open(uri, read(path))
         c.diagnostics(uri)
-        # %0 at its definition (line 17, 1-based) and in a use; ^bb3.
-        for line, col in [(16, 3), (18, 13), (19, 1), (12, 27)]:
+        # %0 at its definition (line 17, 1-based) and in a use; ^bb3 and
+        # ^bb2; the op names memref.alloc and cf.br (a terminator).
+        for line, col in [(16, 3), (18, 13), (19, 1), (12, 27), (16, 10),
+                          (18, 3)]:
             h = c.call("textDocument/hover", {
                 "textDocument": {"uri": uri}, "position": pos(line, col)})
             self.assertEqual(h["result"]["contents"],
