@@ -57,7 +57,11 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
            "free of " + freed + " (" + notOwned + ")" + conditionsOf(state) +
                ": " + pathOf(state, ""),
            {siteNote(o)});
-  } else if (v.offsetView) {
+    // The function does not own it: report the free, and do not let it
+    // cascade into use-after-free findings on the caller's buffer.
+    return;
+  }
+  if (v.offsetView) {
     report("BL104", range(&op),
            "free of " + name(operand) + " (a view of " + name(o.site) +
                " made by " + v.offsetView->getName().getStringRef().str() +

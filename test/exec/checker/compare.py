@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Differential test of the deallocation checker against real execution.
+
+usage:
+  compare.py record FIRST LAST      generate seeds FIRST..LAST into corpus/,
+                                    execute each through ../run-mlir-exec.py
+                                    for every combination of its i1 inputs and
+                                    record the verdicts as `// EXPECT:` lines
+  compare.py check [--bufferlens B] [FILE_OR_DIR...]
+                                    lint the recorded files (default: corpus/)
+                                    and compare with the recorded verdicts
+  compare.py live [--bufferlens B] FIRST LAST
+                                    generate, execute and compare without
+                                    writing anything (for bench/)
+
+Per file, the error kinds execution observed on some combination (leak,
+double-free, use-after-free, invalid-free) are compared with the kinds of
+the checker's findings (BL101, BL102, BL103, BL104; a BL103 at a view op,
+which touches no memory, is listed but not counted). A kind execution
+observed and the checker did not report is a miss; a kind the checker
+reported and execution never observed is a false alarm. Prints every
+mismatch, then recall (found / observed) and the false-alarm rate (false
+alarms / reported). `check` and `live` exit 1 on any miss."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HARNESS = os.path.join(HERE, "..", "run-mlir-exec.py")
+CORPUS = os.path.join(HERE, "corpus")
+sys.path.insert(0, HERE)
+import generate  # noqa: E402
+
+KINDS = {"BL101": "leak", "BL102": "double-free", "BL103": "use-after-free",
+         "BL104": "invalid-free"}
+
+
+def observed_kinds(verdict_lines):
+    kinds = set()
+    for line in verdict_lines:
+        verdict = line.split(": ", 1)[1] if ": " in line else line
+        for part in verdict.split(", "):
+            part = part.strip()
+            if part.startswith("leak"):
+                kinds.add("leak")
+            elif part in ("double-free", "use-after-free", "invalid-free"):
+                kinds.add(part)
+    return kinds
+
+
+def execute(path):
+    p = subprocess.run([sys.executable, HARNESS, path], capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        sys.exit(f"harness failed on {path}:\n{p.stderr}")
+    return [l for l in p.stdout.splitlines() if l.startswith("combo")]
+
+
+def lint(bufferlens, paths):
+    p = subprocess.run([bufferlens, "lint", "--stage", "deallocated", "--format", "json",
+                        "--jobs", "2"] + paths, capture_output=True, text=True)
+    report = json.loads(p.stdout)
+    found = {os.path.abspath(path): set() for path in paths}
+    messages = {os.path.abspath(path): [] for path in paths}
+    sources = {}
+    for f in report["findings"]:
+        path = os.path.abspath(f["file"])
+        if f.get("code") == "BL103":
+            # A view (memref.cast, subview) of a freed buffer is a use after
+            # free by the checker's definition, but touches no memory, so
+            # execution cannot observe it.
+            if path not in sources:
+                with open(path) as src:
+                    sources[path] = src.read().splitlines()
+            line = sources[path][f["line"] - 1]
+            if re.search(r"=\s*memref\.(cast|subview|reinterpret_cast)\b", line):
+                messages[path].append(f"{f['line']}:{f['column']}: {f['message']} "
+                                      "[BL103, a view: not observable]")
+                continue
+        if f.get("code") in KINDS:
+            found[path].add(KINDS[f["code"]])
+            messages[path].append(f"{f['line']}:{f['column']}: {f['message']} [{f['code']}]")
+    return found, messages
+
+
+def compare(cases, bufferlens):
+    """cases: [(path, observed kinds)]."""
+    found, messages = lint(bufferlens, [path for path, _ in cases])
+    observed_total = hit = reported = false_alarms = 0
+    missed = []
+    for path, seen in cases:
+        got = found[os.path.abspath(path)]
+        observed_total += len(seen)
+        hit += len(seen & got)
+        reported += len(got)
+        for kind in sorted(seen - got):
+            missed.append(path)
+            print(f"MISSED {kind}: {os.path.relpath(path)}")
+        for kind in sorted(got - seen):
+            false_alarms += 1
+            print(f"FALSE ALARM {kind}: {os.path.relpath(path)}")
+        if seen != got:
+            for m in messages[os.path.abspath(path)]:
+                print(f"    {m}")
+    buggy = sum(1 for _, seen in cases if seen)
+    print(f"programs: {len(cases)} ({buggy} with an error execution observed)")
+    print(f"error kinds observed: {observed_total}, found: {hit}, missed: {observed_total - hit}")
+    print(f"recall: {hit / observed_total:.3f}" if observed_total else "recall: n/a")
+    print(f"reported: {reported}, false alarms: {false_alarms}")
+    print(f"false-alarm rate: {false_alarms / reported:.3f}" if reported else
+          "false-alarm rate: n/a")
+    return not missed
+
+
+def find_bufferlens(args):
+    if "--bufferlens" in args:
+        i = args.index("--bufferlens")
+        b = args[i + 1]
+        del args[i:i + 2]
+        return b
+    return "bufferlens"
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    mode = args.pop(0)
+    bufferlens = find_bufferlens(args)
+    if mode == "record":
+        first, last = int(args[0]), int(args[1])
+        os.makedirs(CORPUS, exist_ok=True)
+        for seed in range(first, last + 1):
+            path = os.path.join(CORPUS, f"seed-{seed:04d}.mlir")
+            with open(path, "w") as f:
+                f.write(generate.generate(seed))
+            verdicts = execute(path)
+            with open(path, "a") as f:
+                f.write("".join(f"// EXPECT: {v}\n" for v in verdicts))
+            print(f"{os.path.relpath(path)}: {', '.join(sorted(observed_kinds(verdicts))) or 'ok'}")
+        return 0
+    if mode == "check":
+        paths = args or [CORPUS]
+        files = []
+        for p in paths:
+            if os.path.isdir(p):
+                files += sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".mlir"))
+            else:
+                files.append(p)
+        cases = []
+        for path in files:
+            with open(path) as f:
+                expect = [m.group(1) for m in re.finditer(r"^// EXPECT: (.*)$", f.read(), re.M)]
+            if not expect:
+                sys.exit(f"{path}: no recorded // EXPECT: verdicts (run `compare.py record`)")
+            cases.append((path, observed_kinds(expect)))
+        return 0 if compare(cases, bufferlens) else 1
+    if mode == "live":
+        import tempfile
+        first, last = int(args[0]), int(args[1])
+        tmp = tempfile.mkdtemp(prefix="bl-diff-")
+        cases = []
+        for seed in range(first, last + 1):
+            path = os.path.join(tmp, f"seed-{seed:04d}.mlir")
+            with open(path, "w") as f:
+                f.write(generate.generate(seed))
+            cases.append((path, observed_kinds(execute(path))))
+        return 0 if compare(cases, bufferlens) else 1
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
