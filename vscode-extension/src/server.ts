@@ -1,3 +1,4 @@
+import * as cp from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
@@ -140,13 +141,33 @@ export class ServerManager implements vscode.Disposable {
     this.output.appendLine(`[info] starting ${resolution.path} serve (found via ${resolution.source})`);
 
     const cwd = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
-    // No `transport` on purpose: with TransportKind.stdio the client appends
-    // `--stdio` to the arguments, which `bufferlens serve` does not take.
-    // Without it the client still talks over the process's stdin/stdout.
-    const serverOptions: ServerOptions = {
-      command: resolution.path,
-      args: ['serve'],
-      options: cwd ? { cwd } : {},
+    // The extension spawns the process itself (the client talks over its
+    // stdin/stdout and logs its stderr) so that it knows how and why the
+    // server ended: a server that dies at start is reported with its exit
+    // code and last stderr line. The command line is exactly `serve`: the
+    // client's own spawning would append `--stdio`, which the server rejects.
+    let stderrTail = '';
+    let exited: Promise<void> = Promise.resolve();
+    let exitInfo: string | undefined;
+    const serverOptions: ServerOptions = async () => {
+      const proc = cp.spawn(resolution.path, ['serve'], { cwd, env: process.env, stdio: 'pipe' });
+      this.process = proc;
+      stderrTail = '';
+      exitInfo = undefined;
+      exited = new Promise<void>((resolve) => {
+        proc.on('exit', (code, signal) => {
+          exitInfo = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+          resolve();
+        });
+        proc.on('error', (err) => {
+          exitInfo = `could not be started: ${err.message}`;
+          resolve();
+        });
+      });
+      proc.stderr?.on('data', (d: Buffer) => {
+        stderrTail = (stderrTail + d.toString('utf8')).slice(-4000);
+      });
+      return proc;
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
@@ -182,15 +203,17 @@ export class ServerManager implements vscode.Disposable {
     let everRunning = false;
     let reported = false;
     const crashes: number[] = [];
-    const failStart = (message: string): void => {
+    const failStart = async (message: string): Promise<void> => {
       if (reported || this.client !== client) return;
       reported = true;
       this.output.appendLine(`[error] the server failed to start: ${message}`);
       this.setState('error', 'failed to start');
-      // A pipe error only means the process went away; its stderr (in the
-      // log) says why.
-      const why = /EPIPE|ECONNRESET|connection got (disposed|closed)|exited during initialization/i.test(message)
-        ? 'it exited before answering initialize. Its output is in the log.'
+      // Whatever the connection error was (EPIPE, a destroyed stream, ...),
+      // what helps is how the process ended and what it said last.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 1500))]);
+      const lastLine = stderrTail.trim().split('\n').pop()?.trim();
+      const why = exitInfo
+        ? `it ${exitInfo} before answering initialize${lastLine ? `: "${lastLine}"` : ''}. Its output is in the log.`
         : message;
       void vscode.window
         .showErrorMessage(
@@ -230,7 +253,7 @@ export class ServerManager implements vscode.Disposable {
       },
     };
     clientOptions.initializationFailedHandler = (error) => {
-      failStart(error instanceof Error ? error.message : String(error));
+      void failStart(error instanceof Error ? error.message : String(error));
       return false; // do not retry; the client stops
     };
     const client = new BufferLensClient('bufferlens', 'BufferLens', serverOptions, clientOptions);
@@ -243,7 +266,7 @@ export class ServerManager implements vscode.Disposable {
         this.setState('running');
       } else if (e.newState === State.Stopped) {
         // stop() detaches the client first, so a Stopped seen here was not asked for.
-        if (!everRunning) failStart('the server exited during initialization');
+        if (!everRunning) void failStart('the server exited during initialization');
         else if (this.state !== 'error') this.setState('error', 'the server stopped');
       }
     });
@@ -252,7 +275,7 @@ export class ServerManager implements vscode.Disposable {
       await client.start();
       if (this.client === client) this.setState('running');
     } catch (err) {
-      failStart(err instanceof Error ? err.message : String(err));
+      void failStart(err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -281,9 +304,14 @@ export class ServerManager implements vscode.Disposable {
     }
   }
 
+  /** The server process of the current client (spawned by serverOptions). */
+  private process: cp.ChildProcess | undefined;
+
   async stop(): Promise<void> {
     const client = this.client;
+    const proc = this.process;
     this.client = undefined;
+    this.process = undefined;
     if (client) {
       try {
         await client.stop(5000);
@@ -291,6 +319,12 @@ export class ServerManager implements vscode.Disposable {
         this.output.appendLine(`[warn] stopping the server: ${err instanceof Error ? err.message : String(err)}`);
       }
       await client.dispose().catch(() => undefined);
+    }
+    // The client sent shutdown/exit; a server that ignores them is killed.
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      proc.kill('SIGTERM');
+      const t = setTimeout(() => proc.kill('SIGKILL'), 2000);
+      proc.once('exit', () => clearTimeout(t));
     }
     this.setState('stopped');
   }

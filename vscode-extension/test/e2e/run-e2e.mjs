@@ -432,7 +432,10 @@ if (MODE === 'missing') {
     const toast = page.locator('.notification-toast', { hasText: 'failed to start' });
     await toast.first().waitFor({ timeout: T.long });
     await page.locator('.statusbar-item-label[aria-label="BufferLens server error: failed to start"]').waitFor({ timeout: T.short });
-    assert.match(normalize(await toast.first().innerText()), /bufferlens-broken serve\): it exited before answering initialize\. Its output is in the log\./);
+    assert.match(
+      normalize(await toast.first().locator('.notification-list-item-message').innerText()),
+      /bufferlens-broken serve\): it exited with code 2 before answering initialize: "bufferlens: unknown command 'serve'"\. Its output is in the log\./,
+    );
     await new Promise((r) => setTimeout(r, 1000)); // any further toast would be up by now
     assert.equal(await page.locator('.notification-toast').count(), 1, 'one notification, not one per failed step');
     await shot('broken-server');

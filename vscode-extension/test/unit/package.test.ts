@@ -73,6 +73,6 @@ test('the bundle ships the script the language client uses to kill a hung server
 
 test('the server is started without a transport flag (bufferlens serve takes no --stdio)', () => {
   const text = fs.readFileSync(path.join(root, 'src/server.ts'), 'utf8');
-  assert.match(text, /args: \['serve'\]/);
+  assert.match(text, /cp\.spawn\(resolution\.path, \['serve'\]/);
   assert.doesNotMatch(text, /transport: TransportKind/);
 });
