@@ -95,6 +95,13 @@ if (MODE === 'real') {
   console.log(`# ${serverPath} serves: ${JSON.stringify(serves)}`);
 }
 
+if (MODE === 'missing') {
+  // VS Code's server takes PATH from a login shell: a `bufferlens` there
+  // would be found, and there would be nothing missing to test.
+  const found = spawnSync('bash', ['-lc', 'command -v bufferlens'], { encoding: 'utf8' }).stdout.trim();
+  if (found) die(SKIP, `SKIPPED: ${found} is on PATH, so the server cannot be missing here.`);
+}
+
 // ---------------------------------------------------------------------------
 // Environment: vsix, code-server, workspace.
 
