@@ -20,6 +20,7 @@ BufferLens shows who owns every buffer in MLIR files.
 commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
   explain FILE:LINE:COL   what BufferLens knows about the value there
+  graph FILE|DIR    control-flow graphs as DOT, SVG or PNG (see `graph --help`)
   serve             the language server (see `serve --help`)
 
 options:
@@ -48,6 +49,8 @@ int main(int argc, char **argv) {
     return runLint(rest);
   if (command == "explain")
     return runExplain(rest);
+  if (command == "graph")
+    return runGraph(rest);
   if (command == "serve")
     return runServe(rest);
   std::cerr << "bufferlens: unknown command '" << command << "'\n" << kUsage;
