@@ -8,6 +8,7 @@
 #include "analysis/Explain.h"
 #include "analysis/LineIndex.h"
 #include "cli/Commands.h"
+#include "cli/SourceFile.h"
 #include "config/Config.h"
 
 #include <filesystem>
@@ -49,27 +50,16 @@ int bufferlens::runExplain(const std::vector<std::string> &args) {
   }
   std::string file = m[1];
   uint32_t line = std::stoul(m[2]), column = std::stoul(m[3]);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << file << ": error: cannot read the file\n";
+  std::string text, error;
+  if (!readSourceFile(file, text, error)) {
+    std::cerr << file << ": error: " << error << "\n";
     return 2;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
-
   AnalysisOptions options;
-  std::optional<std::filesystem::path> config =
-      configFile.empty()
-          ? findConfigFile(std::filesystem::path(file).parent_path().empty()
-                               ? "."
-                               : std::filesystem::path(file).parent_path())
-          : std::optional<std::filesystem::path>(configFile);
-  if (config)
-    if (auto error = loadConfigFile(*config, options)) {
-      std::cerr << *error << "\n";
-      return 2;
-    }
+  if (auto configError = loadOptionsFor(file, configFile, options)) {
+    std::cerr << *configError << "\n";
+    return 2;
+  }
 
   AnalysisResult result = analyzeDocument(text, file, options);
   LineIndex lines(result.text);

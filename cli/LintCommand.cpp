@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/Report.h"
+#include "cli/SourceFile.h"
 #include "cli/Verify.h"
 #include "config/Config.h"
 
@@ -142,16 +143,8 @@ static std::string parseLintArgs(const std::vector<std::string> &args,
 // Settings for one file: config file, then command-line overrides.
 static std::string optionsFor(const std::string &file, const LintArgs &args,
                               AnalysisOptions &options) {
-  std::optional<fs::path> config;
-  if (!args.configFile.empty())
-    config = args.configFile;
-  else
-    config = findConfigFile(fs::path(file).parent_path().empty()
-                                ? fs::path(".")
-                                : fs::path(file).parent_path());
-  if (config)
-    if (auto error = loadConfigFile(*config, options))
-      return *error;
+  if (auto error = loadOptionsFor(file, args.configFile, options))
+    return *error;
   for (const auto &[code, enabled] : args.toggles)
     if (auto error = setCheck(code, enabled ? "on" : "off", options))
       return *error;
@@ -165,23 +158,8 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
 static void lintOne(const std::string &path, const LintArgs &args,
                     FileReport &report) {
   report.path = path;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    report.ioError = "cannot read the file";
+  if (!readSourceFile(path, report.text, report.ioError))
     return;
-  }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    report.ioError = "cannot read the file";
-    return;
-  }
-  report.text = buffer.str();
-  if (report.text.find('\0') != std::string::npos) {
-    report.ioError = "binary file (contains NUL bytes), not linted";
-    report.text.clear();
-    return;
-  }
   AnalysisOptions options;
   if (std::string error = optionsFor(path, args, options); !error.empty()) {
     report.ioError = error;

@@ -125,3 +125,18 @@ std::optional<fs::path> bufferlens::findConfigFile(const fs::path &dir) {
     current = current.parent_path();
   }
 }
+
+std::optional<std::string>
+bufferlens::loadOptionsFor(const fs::path &file,
+                           const std::string &explicitConfig,
+                           AnalysisOptions &options) {
+  std::optional<fs::path> config;
+  if (!explicitConfig.empty())
+    config = explicitConfig;
+  else
+    config = findConfigFile(file.parent_path().empty() ? fs::path(".")
+                                                       : file.parent_path());
+  if (!config)
+    return std::nullopt;
+  return loadConfigFile(*config, options);
+}
