@@ -10,10 +10,8 @@ static bool intersects(SourceRange a, SourceRange b) {
 
 std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
                                                     SourceRange range) {
-  const AnalysisResult &result = snapshot.result();
   std::vector<CodeActionInfo> out;
-  for (size_t f = 0; f < result.findings.size(); ++f) {
-    const Finding &finding = result.findings[f];
+  for (const Finding &finding : snapshot.findings()) {
     if (!intersects(finding.range, range))
       continue;
     for (const Fix &fix : finding.fixes) {
@@ -21,7 +19,7 @@ std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
       action.title = fix.title;
       action.kind = "quickfix";
       action.edits = fix.edits;
-      action.finding = f;
+      action.finding = finding;
       action.preferred = finding.fixes.size() == 1;
       out.push_back(std::move(action));
     }

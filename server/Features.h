@@ -39,8 +39,8 @@ struct CodeActionInfo {
   std::string title;
   std::string kind; ///< "quickfix", "refactor.rewrite"...
   std::vector<TextEdit> edits;
-  /// The finding (index into findings) the action fixes, or kNone.
-  int32_t finding = kNone;
+  /// The finding the action fixes.
+  std::optional<Finding> finding;
   bool preferred = false;
 };
 /// Fixes of the findings that intersect `range`.

@@ -15,7 +15,7 @@ std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
   const Occurrence *hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return std::nullopt;
-  const AnalysisResult &result = snapshot.result();
+  const AnalysisResult &result = *snapshot.parts()[hit->part].result;
   switch (hit->kind) {
   case Occurrence::ValueDef:
   case Occurrence::ValueUse:

@@ -18,10 +18,9 @@ static bool inRange(uint32_t offset, SourceRange range) {
   return range.begin <= offset && offset <= range.end;
 }
 
-std::vector<InlayHintInfo> bufferlens::inlayHints(const Snapshot &snapshot,
-                                                  SourceRange range) {
-  const AnalysisResult &result = snapshot.result();
-  std::vector<InlayHintInfo> out;
+// The hints of one result whose position lies in `range` (its offsets).
+static void hintsOf(const AnalysisResult &result, SourceRange range,
+                    std::vector<InlayHintInfo> &out) {
   for (size_t v = 0; v < result.values.size(); ++v) {
     const ValueEntry &value = result.values[v];
     if (!value.isMemRef || value.definition.empty() ||
@@ -46,9 +45,32 @@ std::vector<InlayHintInfo> bufferlens::inlayHints(const Snapshot &snapshot,
         out.push_back({at, hint.label, hint.tooltip});
     }
   }
+}
+
+std::vector<InlayHintInfo> bufferlens::inlayHints(const Snapshot &snapshot,
+                                                  SourceRange range) {
+  std::vector<InlayHintInfo> out;
+  for (const SnapshotPart &part : snapshot.parts()) {
+    uint32_t begin = std::max(range.begin, part.covers.begin);
+    uint32_t end = std::min(range.end, part.covers.end);
+    if (begin > end)
+      continue;
+    std::vector<InlayHintInfo> hints;
+    hintsOf(*part.result, {part.toResult(begin), part.toResult(end)}, hints);
+    for (InlayHintInfo &hint : hints) {
+      hint.offset = part.toCurrent(hint.offset);
+      out.push_back(std::move(hint));
+    }
+  }
   std::stable_sort(out.begin(), out.end(),
                    [](const InlayHintInfo &a, const InlayHintInfo &b) {
                      return a.offset < b.offset;
                    });
+  // A hint on the boundary of two parts is found by both.
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const InlayHintInfo &a, const InlayHintInfo &b) {
+                          return a.offset == b.offset && a.label == b.label;
+                        }),
+            out.end());
   return out;
 }

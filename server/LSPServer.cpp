@@ -5,6 +5,7 @@
 #include "analysis/Rewrite.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
+#include "server/IncrementalAnalysis.h"
 #include "server/Logger.h"
 #include "server/Scheduler.h"
 #include "server/Transport.h"
@@ -128,10 +129,15 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
   context.codeDescriptionBase = this->config.codeDescriptionBase;
   scheduler = std::make_unique<Scheduler>(
       this->config.workers,
-      [](const std::string &text, const std::string &uri,
-         const AnalysisOptions &options) {
+      [this](const std::string &text, const std::string &uri,
+             const AnalysisOptions &options, int64_t version,
+             SnapshotRef previous) {
         std::string path = pathOfUri(uri);
-        return analyzeIsolated(text, path.empty() ? uri : path, options);
+        VersionAnalysis analysis = analyzeVersion(
+            previous, text, uri, path.empty() ? uri : path, options, version);
+        this->log.log("analysed " + uri + " version " + std::to_string(version) +
+                ": " + analysis.how);
+        return analysis.snapshot;
       },
       [this](SnapshotRef snapshot) {
         ProtocolContext ctx;
@@ -499,7 +505,7 @@ void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
     int retCode = 0;
     if (!runIsolated(
             [&] {
-              out = rewriteDocument(s.result().text,
+              out = rewriteDocument(s.text(),
                                     path.empty() ? uri : path, request,
                                     options);
             },

@@ -46,7 +46,8 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
   if (!hit || (hit->kind != Occurrence::ValueDef &&
                hit->kind != Occurrence::ValueUse))
     return info;
-  const AnalysisResult &result = snapshot.result();
+  const SnapshotPart &part = snapshot.parts()[hit->part];
+  const AnalysisResult &result = *part.result;
   ValueId id = hit->id;
   const ValueEntry &value = result.values[id];
   info.value = value.name;
@@ -105,6 +106,8 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
           }
       }
   }
+  for (OwnershipRangeInfo &range : info.ranges)
+    range.range = part.toCurrent(range.range);
   std::stable_sort(info.ranges.begin(), info.ranges.end(),
                    [](const OwnershipRangeInfo &a,
                       const OwnershipRangeInfo &b) { return a.range < b.range; });

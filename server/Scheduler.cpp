@@ -8,6 +8,15 @@
 
 using namespace bufferlens;
 
+// Whether an analysis under `a` may be reused under `b`.
+static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
+  return a.enabled == b.enabled && a.severity == b.severity &&
+         a.stage == b.stage && a.promoteToStackLimit == b.promoteToStackLimit &&
+         a.privateFunctionDynamicOwnership ==
+             b.privateFunctionDynamicOwnership &&
+         a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees;
+}
+
 Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
                      OnActivity activity, Logger &log)
     : analyze(std::move(analyze)), publish(std::move(publish)),
@@ -49,9 +58,11 @@ void Scheduler::update(const std::string &uri, std::string text,
       doc.instance = ++counter;
     doc.text = std::move(text);
     doc.version = version;
-    doc.options = std::move(options);
     doc.textGeneration = ++counter;
     doc.generation = doc.textGeneration;
+    if (inserted || !sameOptions(doc.options, options))
+      doc.optionsGeneration = doc.generation;
+    doc.options = std::move(options);
     doc.pending = true;
     doc.due = Clock::now() + debounce;
     stale = takeStaleWaiters(doc);
@@ -69,6 +80,7 @@ void Scheduler::reconfigure(const std::string &uri, AnalysisOptions options) {
       return;
     it->second.options = std::move(options);
     it->second.generation = ++counter;
+    it->second.optionsGeneration = it->second.generation;
     it->second.pending = true;
     it->second.due = Clock::now();
   }
@@ -175,13 +187,16 @@ void Scheduler::workerLoop() {
     std::string text = doc.text;
     int64_t version = doc.version;
     AnalysisOptions options = doc.options;
+    SnapshotRef previous =
+        doc.snapshot && doc.analysedGeneration >= doc.optionsGeneration
+            ? doc.snapshot
+            : nullptr;
     lock.unlock();
 
     if (activity)
       activity(nextUri, true, text.size());
-    AnalysisResult result = analyze(text, nextUri, options);
-    auto snapshot =
-        std::make_shared<const Snapshot>(std::move(result), nextUri, version);
+    SnapshotRef snapshot = analyze(text, nextUri, options, version, previous);
+    previous.reset();
     if (activity)
       activity(nextUri, false, text.size());
 

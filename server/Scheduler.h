@@ -43,9 +43,11 @@ public:
   /// Runs on a worker when an analysis starts or ends, for progress.
   using OnActivity = std::function<void(const std::string &uri, bool begin,
                                         size_t textBytes)>;
-  using Analyze = std::function<AnalysisResult(
+  /// `previous` is the document's last snapshot if it was analysed with
+  /// the same options (null otherwise): the analysis may reuse it.
+  using Analyze = std::function<SnapshotRef(
       const std::string &text, const std::string &uri,
-      const AnalysisOptions &options)>;
+      const AnalysisOptions &options, int64_t version, SnapshotRef previous)>;
   using Callback = std::function<void(SnapshotRef, QueryError)>;
 
   Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
@@ -84,6 +86,8 @@ private:
     /// The generation the last stored snapshot was analysed at.
     uint64_t analysedGeneration = 0;
     uint64_t analysedTextGeneration = 0;
+    /// The generation at which the options last changed.
+    uint64_t optionsGeneration = 0;
     SnapshotRef snapshot;
     bool pending = false;
     bool running = false;

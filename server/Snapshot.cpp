@@ -6,34 +6,89 @@
 
 using namespace bufferlens;
 
+bool SnapshotPart::owns(SourceRange resultRange, bool isLast) const {
+  uint32_t at = toCurrent(resultRange.begin);
+  return covers.begin <= at && (at < covers.end || (isLast && at == covers.end));
+}
+
 Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version)
-    : analysis(std::move(result)), lineIndex(analysis.text),
+    : documentText(result.text), lineIndex(documentText),
       documentUri(std::move(uri)), documentVersion(version) {
-  const AnalysisResult &r = analysis;
-  for (size_t v = 0; v < r.values.size(); ++v) {
-    if (!r.values[v].definition.empty())
-      occurrences.push_back({r.values[v].definition, Occurrence::ValueDef,
-                             static_cast<int32_t>(v)});
-    for (const SourceRange &use : r.values[v].uses)
-      occurrences.push_back(
-          {use, Occurrence::ValueUse, static_cast<int32_t>(v)});
+  SnapshotPart whole;
+  whole.covers = {0, static_cast<uint32_t>(documentText.size())};
+  whole.result = std::make_shared<const AnalysisResult>(std::move(result));
+  partList.push_back(std::move(whole));
+  index();
+}
+
+Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,
+                   std::string uri, int64_t version)
+    : documentText(std::move(text)), lineIndex(documentText),
+      documentUri(std::move(uri)), documentVersion(version),
+      partList(std::move(parts)) {
+  index();
+}
+
+void Snapshot::index() {
+  chunkList = splitTopLevel(documentText);
+  for (size_t p = 0; p < partList.size(); ++p) {
+    const SnapshotPart &part = partList[p];
+    const AnalysisResult &r = *part.result;
+    bool last = isLastPart(p);
+    auto add = [&](SourceRange range, Occurrence::Kind kind, size_t id) {
+      if (range.empty() || !part.owns(range, last))
+        return;
+      occurrences.push_back({part.toCurrent(range), kind,
+                             static_cast<int32_t>(id),
+                             static_cast<int32_t>(p)});
+    };
+    for (size_t v = 0; v < r.values.size(); ++v) {
+      add(r.values[v].definition, Occurrence::ValueDef, v);
+      for (const SourceRange &use : r.values[v].uses)
+        add(use, Occurrence::ValueUse, v);
+    }
+    for (size_t b = 0; b < r.blocks.size(); ++b) {
+      add(r.blocks[b].labelRange, Occurrence::BlockLabel, b);
+      for (const SourceRange &use : r.blocks[b].uses)
+        add(use, Occurrence::BlockUse, b);
+    }
+    for (size_t o = 0; o < r.ops.size(); ++o)
+      add(r.ops[o].nameRange, Occurrence::OpName, o);
   }
-  for (size_t b = 0; b < r.blocks.size(); ++b) {
-    if (!r.blocks[b].labelRange.empty())
-      occurrences.push_back({r.blocks[b].labelRange, Occurrence::BlockLabel,
-                             static_cast<int32_t>(b)});
-    for (const SourceRange &use : r.blocks[b].uses)
-      occurrences.push_back(
-          {use, Occurrence::BlockUse, static_cast<int32_t>(b)});
-  }
-  for (size_t o = 0; o < r.ops.size(); ++o)
-    if (!r.ops[o].nameRange.empty())
-      occurrences.push_back(
-          {r.ops[o].nameRange, Occurrence::OpName, static_cast<int32_t>(o)});
   std::sort(occurrences.begin(), occurrences.end(),
             [](const Occurrence &a, const Occurrence &b) {
               return a.range < b.range;
             });
+}
+
+Finding bufferlens::shifted(const Finding &finding, int64_t delta) {
+  Finding out = finding;
+  auto move = [&](SourceRange &range) {
+    range.begin = static_cast<uint32_t>(range.begin + delta);
+    range.end = static_cast<uint32_t>(range.end + delta);
+  };
+  move(out.range);
+  for (RelatedLocation &related : out.related)
+    move(related.range);
+  for (Fix &fix : out.fixes)
+    for (TextEdit &edit : fix.edits)
+      move(edit.range);
+  return out;
+}
+
+std::vector<Finding> Snapshot::findings() const {
+  std::vector<Finding> out;
+  for (size_t p = 0; p < partList.size(); ++p) {
+    const SnapshotPart &part = partList[p];
+    for (const Finding &finding : part.result->findings)
+      if (part.owns(finding.range, isLastPart(p)))
+        out.push_back(part.delta ? shifted(finding, part.delta) : finding);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Finding &a,
+                                              const Finding &b) {
+    return a.range.begin < b.range.begin;
+  });
+  return out;
 }
 
 const Occurrence *Snapshot::occurrenceAt(uint32_t offset) const {

@@ -1,9 +1,16 @@
 //===- Snapshot.h - One analysed version of a document --------------------===//
 //
-// The AnalysisResult of one document version plus the lookup tables every
+// The analysis of one document version plus the lookup tables every
 // feature shares (line index, a sorted index of value and block ranges).
 // Immutable once built and shared between threads; built on the worker that
 // analysed the version, so queries only look things up.
+//
+// A snapshot is made of parts: a whole-document analysis is one part; after
+// an edit inside one top-level operation (IncrementalAnalysis.h) the
+// snapshot reuses the previous parts for the untouched text, shifted by the
+// edit's length change, and adds a part analysed for the changed operation
+// alone. Each part keeps its own AnalysisResult (ids are per part); its
+// ranges map to this version's text by adding the part's delta.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +19,7 @@
 
 #include "analysis/LineIndex.h"
 #include "analysis/Model.h"
+#include "analysis/TopLevelSplit.h"
 
 #include <cstdint>
 #include <memory>
@@ -20,38 +28,78 @@
 
 namespace bufferlens {
 
-/// What a source range names.
+struct SnapshotPart {
+  std::shared_ptr<const AnalysisResult> result;
+  /// The text of this version the part answers for: [begin, end), the last
+  /// part also for the offset at the very end.
+  SourceRange covers;
+  /// This version's offset = the result's offset + delta.
+  int64_t delta = 0;
+
+  uint32_t toCurrent(uint32_t offset) const {
+    return static_cast<uint32_t>(offset + delta);
+  }
+  SourceRange toCurrent(SourceRange range) const {
+    return {toCurrent(range.begin), toCurrent(range.end)};
+  }
+  uint32_t toResult(uint32_t offset) const {
+    return static_cast<uint32_t>(offset - delta);
+  }
+  /// Whether a range of the result (in the result's offsets) belongs here.
+  bool owns(SourceRange resultRange, bool isLast) const;
+};
+
+/// What a source range names; `range` is in this version's offsets, `id`
+/// indexes the tables of part `part`.
 struct Occurrence {
   enum Kind { ValueDef, ValueUse, BlockLabel, BlockUse, OpName };
   SourceRange range;
   Kind kind;
   int32_t id; ///< ValueId, BlockId or OpId.
+  int32_t part;
 };
 
 class Snapshot {
 public:
+  /// A whole-document analysis of `result.text`.
   Snapshot(AnalysisResult result, std::string uri, int64_t version);
+  /// `text`, made of `parts` (sorted, covering the text).
+  Snapshot(std::string text, std::vector<SnapshotPart> parts,
+           std::string uri, int64_t version);
   Snapshot(const Snapshot &) = delete;
   Snapshot &operator=(const Snapshot &) = delete;
 
-  const AnalysisResult &result() const { return analysis; }
+  const std::string &text() const { return documentText; }
   const LineIndex &lines() const { return lineIndex; }
   const std::string &uri() const { return documentUri; }
   int64_t version() const { return documentVersion; }
+  const std::vector<SnapshotPart> &parts() const { return partList; }
+  const std::vector<TopLevelChunk> &chunks() const { return chunkList; }
+  bool isLastPart(size_t index) const { return index + 1 == partList.size(); }
+
+  /// Every finding, in this version's offsets, in document order.
+  std::vector<Finding> findings() const;
 
   /// The occurrence whose range contains `offset` (the innermost), or null.
   /// A cursor just after a name (offset == end) also finds it.
   const Occurrence *occurrenceAt(uint32_t offset) const;
 
 private:
-  AnalysisResult analysis;
+  void index();
+
+  std::string documentText;
   LineIndex lineIndex;
   std::string documentUri;
   int64_t documentVersion;
+  std::vector<SnapshotPart> partList;
+  std::vector<TopLevelChunk> chunkList;
   std::vector<Occurrence> occurrences; ///< Sorted by range.
 };
 
 using SnapshotRef = std::shared_ptr<const Snapshot>;
+
+/// A copy of `finding` with every range moved by `delta`.
+Finding shifted(const Finding &finding, int64_t delta);
 
 } // namespace bufferlens
 

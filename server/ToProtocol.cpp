@@ -102,7 +102,7 @@ json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
 json bufferlens::toPublishDiagnostics(const Snapshot &snapshot,
                                       const ProtocolContext &context) {
   json diagnostics = json::array();
-  for (const Finding &finding : snapshot.result().findings)
+  for (const Finding &finding : snapshot.findings())
     diagnostics.push_back(toDiagnostic(snapshot, finding, context));
   return {{"uri", snapshot.uri()},
           {"version", snapshot.version()},
@@ -139,9 +139,9 @@ json bufferlens::toCodeAction(const Snapshot &snapshot,
   json out = {{"title", action.title},
               {"kind", action.kind},
               {"edit", {{"changes", {{snapshot.uri(), std::move(edits)}}}}}};
-  if (action.finding != kNone)
-    out["diagnostics"] = json::array({toDiagnostic(
-        snapshot, snapshot.result().findings[action.finding], context)});
+  if (action.finding)
+    out["diagnostics"] =
+        json::array({toDiagnostic(snapshot, *action.finding, context)});
   if (action.preferred)
     out["isPreferred"] = true;
   return out;

@@ -14,16 +14,17 @@ std::optional<SourceRange> bufferlens::definitionAt(const Snapshot &snapshot,
   const Occurrence *hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return std::nullopt;
-  const AnalysisResult &result = snapshot.result();
+  const SnapshotPart &part = snapshot.parts()[hit->part];
+  const AnalysisResult &result = *part.result;
   switch (hit->kind) {
   case Occurrence::ValueDef:
   case Occurrence::ValueUse:
-    return result.values[hit->id].definition;
+    return part.toCurrent(result.values[hit->id].definition);
   case Occurrence::BlockLabel:
   case Occurrence::BlockUse:
     if (result.blocks[hit->id].labelRange.empty())
       return std::nullopt;
-    return result.blocks[hit->id].labelRange;
+    return part.toCurrent(result.blocks[hit->id].labelRange);
   case Occurrence::OpName:
     return std::nullopt;
   }
@@ -36,24 +37,25 @@ std::vector<HighlightInfo> bufferlens::highlightsAt(const Snapshot &snapshot,
   const Occurrence *hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return out;
-  const AnalysisResult &result = snapshot.result();
+  const SnapshotPart &part = snapshot.parts()[hit->part];
+  const AnalysisResult &result = *part.result;
   switch (hit->kind) {
   case Occurrence::ValueDef:
   case Occurrence::ValueUse: {
     const ValueEntry &value = result.values[hit->id];
     if (!value.definition.empty())
-      out.push_back({value.definition, HighlightInfo::Write});
+      out.push_back({part.toCurrent(value.definition), HighlightInfo::Write});
     for (const SourceRange &use : value.uses)
-      out.push_back({use, HighlightInfo::Read});
+      out.push_back({part.toCurrent(use), HighlightInfo::Read});
     break;
   }
   case Occurrence::BlockLabel:
   case Occurrence::BlockUse: {
     const BlockEntry &block = result.blocks[hit->id];
     if (!block.labelRange.empty())
-      out.push_back({block.labelRange, HighlightInfo::Text});
+      out.push_back({part.toCurrent(block.labelRange), HighlightInfo::Text});
     for (const SourceRange &use : block.uses)
-      out.push_back({use, HighlightInfo::Text});
+      out.push_back({part.toCurrent(use), HighlightInfo::Text});
     break;
   }
   case Occurrence::OpName:

@@ -11,6 +11,7 @@ usage: test_protocol.py --bufferlens PATH --source-dir DIR [unittest args]
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -588,6 +589,111 @@ class ProtocolTest:
         r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
                                           "strategy": "greedy"})
         self.assertEqual(r["error"]["code"], -32602)
+
+    # Reuse across edits ----------------------------------------------------
+
+    def views(self, c, uri, text):
+        """Everything the server says about a document, for comparisons."""
+        doc = {"textDocument": {"uri": uri}}
+        lines = text.split("\n")
+        out = {
+            "symbols": c.call("textDocument/documentSymbol", doc)["result"],
+            "hints": c.call("textDocument/inlayHint", dict(doc, range=rng(
+                0, 0, len(lines), 0)))["result"]}
+        hovers = []
+        for n, line in enumerate(lines):
+            for m in re.finditer(r"[%^][\w.]+|memref\.\w+", line):
+                h = c.call("textDocument/hover", dict(
+                    doc, position=pos(n, m.start() + 1)))["result"]
+                o = c.call("bufferlens/ownershipAt", {
+                    "uri": uri, "position": pos(n, m.start() + 1)})["result"]
+                hovers.append((n, m.start(), h, o))
+        out["hovers"] = hovers
+        return out
+
+    def test_one_function_edit_equals_whole_analysis(self):
+        generated = subprocess.run(
+            [sys.executable, os.path.join(ARGS.source_dir, "bench",
+                                          "gen_module.py"), "60", "/dev/stdout"],
+            capture_output=True, text=True, check=True).stdout
+        cases = [("generated.mlir", generated),
+                 ("leak.mlir", read(self.inputs("leak.mlir")))]
+        for name in ["condBranch.mlir", "loop_nested_if.mlir",
+                     "mixedAllocation.mlir", "ownership_example.mlir"]:
+            cases.append((name, read(self.example(name))))
+        for name, text in cases:
+            lines = text.split("\n")
+            # The line that opens each function's body.
+            headers = []
+            for n, l in enumerate(lines):
+                if l.startswith("func.func"):
+                    while not lines[n].rstrip().endswith("{"):
+                        n += 1
+                    headers.append(n)
+            self.assertTrue(headers, name)
+            for header in headers:
+                edited = lines[:header + 1] + \
+                    ["  %edited = arith.constant 7 : index"] + \
+                    lines[header + 1:]
+                edited = "\n".join(edited)
+                uri = "file:///tmp/reuse-" + name
+                inc = self.start()
+                inc.open(uri, text)
+                inc.diagnostics(uri, 1)
+                inc.notify("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": 2},
+                    "contentChanges": [{"range": rng(header + 1, 0,
+                                                     header + 1, 0),
+                                        "text": "  %edited = arith.constant"
+                                                " 7 : index\n"}]})
+                got = inc.diagnostics(uri, 2)["diagnostics"]
+                fresh = self.start()
+                fresh.open(uri, edited, version=2)
+                want = fresh.diagnostics(uri, 2)["diagnostics"]
+                self.assertEqual(got, want, (name, header))
+                self.assertEqual(self.views(inc, uri, edited),
+                                 self.views(fresh, uri, edited),
+                                 (name, header))
+                # And back: the line removed again.
+                inc.notify("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": 3},
+                    "contentChanges": [{"range": rng(header + 1, 0,
+                                                     header + 2, 0),
+                                        "text": ""}]})
+                got = inc.diagnostics(uri, 3)["diagnostics"]
+                fresh.notify("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": 3},
+                    "contentChanges": [{"text": text}]})
+                self.assertEqual(got, fresh.diagnostics(uri, 3)["diagnostics"])
+                self.assertEqual(self.views(inc, uri, text),
+                                 self.views(fresh, uri, text))
+                inc.call("shutdown")
+                log = "".join(inc.stderr_lines)
+                if self.transport == "stdio":
+                    self.assertIn("version 2: one top-level operation", log,
+                                  name)
+                    self.assertIn("version 3: one top-level operation", log,
+                                  name)
+                inc.close()
+                fresh.close()
+
+    def test_edits_that_need_the_whole_document(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri, 1)
+        # A changed header (the function renamed) is analysed whole.
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(13, 11, 13, 16),
+                                "text": "thrice"}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([x["code"] for x in d], ["BL101", "BL102"])
+        c.call("shutdown")
+        if self.transport == "stdio":
+            self.assertIn("version 2: whole document",
+                          "".join(c.stderr_lines))
 
     # Scheduling: cancellation and stale versions ---------------------------
 

@@ -1,0 +1,148 @@
+//===- IncrementalAnalysis.cpp --------------------------------------------===//
+
+#include "server/IncrementalAnalysis.h"
+#include "server/CrashIsolation.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+
+static std::string_view slice(std::string_view text, SourceRange range) {
+  return text.substr(range.begin, range.end - range.begin);
+}
+
+/// Blanks the code in `ranges` but keeps own-line comments, so the
+/// `// bufferlens:` directives of the document stay where they are.
+static std::string blankCode(std::string_view text,
+                             const std::vector<SourceRange> &ranges) {
+  std::string out(text);
+  for (const SourceRange &range : ranges) {
+    uint32_t i = range.begin;
+    while (i < range.end) {
+      uint32_t lineEnd = i;
+      while (lineEnd < range.end && out[lineEnd] != '\n')
+        ++lineEnd;
+      uint32_t first = i;
+      while (first < lineEnd && (out[first] == ' ' || out[first] == '\t'))
+        ++first;
+      bool comment = first + 1 < lineEnd && out[first] == '/' &&
+                     out[first + 1] == '/';
+      if (!comment)
+        for (uint32_t j = i; j < lineEnd; ++j)
+          if (out[j] != '\r')
+            out[j] = ' ';
+      i = lineEnd + 1;
+    }
+  }
+  return out;
+}
+
+static VersionAnalysis whole(std::string text, const std::string &uri,
+                             const std::string &bufferName,
+                             const AnalysisOptions &options, int64_t version) {
+  AnalysisResult result = analyzeIsolated(text, bufferName, options);
+  return {std::make_shared<const Snapshot>(std::move(result), uri, version),
+          "whole document"};
+}
+
+VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
+                                           std::string text,
+                                           const std::string &uri,
+                                           const std::string &bufferName,
+                                           const AnalysisOptions &options,
+                                           int64_t version) {
+  if (!previous || options.privateFunctionDynamicOwnership ||
+      previous->parts().size() >= kMaxSnapshotParts)
+    return whole(std::move(text), uri, bufferName, options, version);
+  for (const SnapshotPart &part : previous->parts())
+    if (part.result->parseFailed)
+      return whole(std::move(text), uri, bufferName, options, version);
+
+  const std::string &oldText = previous->text();
+  const std::vector<TopLevelChunk> &oldChunks = previous->chunks();
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  if (chunks.empty() || chunks.size() != oldChunks.size())
+    return whole(std::move(text), uri, bufferName, options, version);
+  // The text around the operations (module header, closing brace, leading
+  // comments) must not change either.
+  if (slice(oldText, {0, oldChunks.front().range.begin}) !=
+          slice(text, {0, chunks.front().range.begin}) ||
+      slice(oldText, {oldChunks.back().range.end,
+                      static_cast<uint32_t>(oldText.size())}) !=
+          slice(text, {chunks.back().range.end,
+                       static_cast<uint32_t>(text.size())}))
+    return whole(std::move(text), uri, bufferName, options, version);
+  size_t changed = chunks.size();
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (chunks[i].shared != oldChunks[i].shared)
+      return whole(std::move(text), uri, bufferName, options, version);
+    if (slice(text, chunks[i].range) == slice(oldText, oldChunks[i].range))
+      continue;
+    if (changed != chunks.size() || chunks[i].shared)
+      return whole(std::move(text), uri, bufferName, options, version);
+    changed = i;
+  }
+  if (changed == chunks.size()) {
+    // Nothing changed: the same analysis holds (e.g. whitespace between
+    // operations is part of them, so this is a true no-op edit).
+    std::vector<SnapshotPart> parts = previous->parts();
+    return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
+                                             uri, version),
+            "nothing (same text)"};
+  }
+  SourceRange newRange = chunks[changed].range;
+  SourceRange oldRange = oldChunks[changed].range;
+  std::string_view newOp = slice(text, newRange);
+  std::string_view oldOp = slice(oldText, oldRange);
+  size_t newBody = newOp.find('{'), oldBody = oldOp.find('{');
+  if (newBody == std::string_view::npos || oldBody == std::string_view::npos ||
+      newOp.substr(0, newBody) != oldOp.substr(0, oldBody) ||
+      newOp.find('@', newBody) != std::string_view::npos ||
+      oldOp.find('@', oldBody) != std::string_view::npos)
+    return whole(std::move(text), uri, bufferName, options, version);
+
+  std::vector<SourceRange> others;
+  for (size_t i = 0; i < chunks.size(); ++i)
+    if (i != changed && !chunks[i].shared)
+      others.push_back(chunks[i].range);
+  AnalysisResult alone =
+      analyzeIsolated(blankCode(text, others), bufferName, options);
+  if (alone.parseFailed)
+    return whole(std::move(text), uri, bufferName, options, version);
+  for (const Finding &finding : alone.findings)
+    if (!(newRange.begin <= finding.range.begin &&
+          finding.range.begin < newRange.end))
+      return whole(std::move(text), uri, bufferName, options, version);
+
+  // The previous parts, cut around the changed operation and shifted after
+  // it; the new part in between.
+  int64_t growth = static_cast<int64_t>(newRange.end) - oldRange.end;
+  std::vector<SnapshotPart> parts;
+  for (const SnapshotPart &old : previous->parts()) {
+    SnapshotPart before = old;
+    before.covers.end = std::min(old.covers.end, oldRange.begin);
+    if (before.covers.begin < before.covers.end)
+      parts.push_back(before);
+  }
+  SnapshotPart fresh;
+  fresh.result = std::make_shared<const AnalysisResult>(std::move(alone));
+  fresh.covers = newRange;
+  parts.push_back(fresh);
+  for (const SnapshotPart &old : previous->parts()) {
+    SnapshotPart after = old;
+    after.covers.begin = std::max(old.covers.begin, oldRange.end);
+    if (after.covers.begin >= after.covers.end &&
+        !(after.covers.begin == after.covers.end &&
+          &old == &previous->parts().back()))
+      continue;
+    after.covers.begin = static_cast<uint32_t>(after.covers.begin + growth);
+    after.covers.end = static_cast<uint32_t>(after.covers.end + growth);
+    after.delta += growth;
+    parts.push_back(after);
+  }
+  std::string how = "one top-level operation (" + std::to_string(changed + 1) +
+                    " of " + std::to_string(chunks.size()) + ")";
+  return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
+                                           uri, version),
+          how};
+}

@@ -1,0 +1,52 @@
+//===- IncrementalAnalysis.h - Re-analyse only the edited operation -------===//
+//
+// An edit inside the body of one top-level operation (a function) re-parses
+// and re-analyses that operation alone: the document is analysed with every
+// other operation blanked out (bytes replaced by spaces, so offsets, lines
+// and columns stay those of the document), and the new snapshot reuses the
+// previous snapshot's results for the rest, shifted by the edit's length
+// change. The analyses of one function do not depend on another's body, so
+// the answer equals a whole-document analysis; where that is not certain
+// the whole document is analysed instead:
+//
+// - the operations are not the same list as before (added, removed,
+//   reordered, unbalanced brackets), or more than one changed;
+// - the changed operation's header (up to its body's `{`) changed, or its
+//   body names a symbol (`@callee`, `@global`): callers, callees and the
+//   module's symbol checks may change;
+// - `privateFunctionDynamicOwnership` (it rewrites callers of private
+//   functions), a settings change, the first analysis, a parse error in the
+//   operation, or a snapshot already made of many reused parts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
+#define BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
+
+#include "analysis/Options.h"
+#include "server/Snapshot.h"
+
+#include <string>
+
+namespace bufferlens {
+
+struct VersionAnalysis {
+  SnapshotRef snapshot;
+  /// How it was made, for the log: "whole document" or "@f only (1 of N)".
+  std::string how;
+};
+
+/// The snapshot of `text`; `previous` (null: analyse everything) is the
+/// last snapshot of the same document under the same options.
+VersionAnalysis analyzeVersion(const SnapshotRef &previous, std::string text,
+                               const std::string &uri,
+                               const std::string &bufferName,
+                               const AnalysisOptions &options,
+                               int64_t version);
+
+/// Snapshots reuse at most this many parts before a whole analysis.
+constexpr size_t kMaxSnapshotParts = 9;
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
