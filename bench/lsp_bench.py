@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Measures `bufferlens serve` beside upstream `mlir-lsp-server` on the same
+generated modules, in the same run:
+
+- didOpen -> the first publishDiagnostics for the document
+- a one-function didChange (an incremental edit inside one function body)
+  -> publishDiagnostics of the new version
+- hover latency (p95 over many hovers on value uses)
+- peak RSS (VmHWM) of the server holding the file
+
+Each figure is the median of --runs runs; ratios are bufferlens/upstream.
+
+usage: lsp_bench.py --bufferlens PATH [--mlir-lsp-server PATH]
+                    [--sizes 1000,10000,100000] [--runs 3] [--edits 5]
+                    [--hovers 200] [--json OUT]"""
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "test", "lsp"))
+from lspclient import LSPClient  # noqa: E402
+
+
+class Server(LSPClient):
+    """LSPClient for an arbitrary server command (not only bufferlens)."""
+
+    def __init__(self, argv):
+        import queue
+        import threading
+        self.transport = "stdio"
+        self.messages = queue.Queue()
+        self.seen = []
+        self.next_id = 0
+        self.stderr_lines = []
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.out = self.proc.stdin
+        self.inp = self.proc.stdout
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def peak_rss_kib(self):
+        with open("/proc/%d/status" % self.proc.pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return 0
+
+
+def value_uses(text):
+    """(line, character) of `%1` uses in `memref.load %1[...]` lines."""
+    out = []
+    for n, line in enumerate(text.splitlines()):
+        m = re.search(r"memref\.load (%\w+)\[", line)
+        if m:
+            out.append((n, m.start(1) + 1))
+    return out
+
+
+def run_once(argv, text, uri, edits, hovers, rng):
+    s = Server(argv)
+    try:
+        caps = s.initialize()["result"]["capabilities"]
+        sync = caps.get("textDocumentSync")
+        # mlir-lsp-server only takes whole texts (TextDocumentSyncKind.Full):
+        # send each edit the way a client would for it.
+        full_sync = (sync if isinstance(sync, int) else sync.get("change")) == 1
+        t0 = time.perf_counter()
+        s.open(uri, text)
+        s.diagnostics(uri, 1)
+        open_s = time.perf_counter() - t0
+
+        lines = text.splitlines()
+        # Edit inside the middle function: a comment line after its first
+        # line, then remove it again (the text alternates between two).
+        middle = len(lines) // 2
+        while not lines[middle].startswith("func.func"):
+            middle -= 1
+        change_s = []
+        for k in range(edits):
+            version = k + 2
+            if k % 2 == 0:
+                change = {"range": {"start": {"line": middle + 1,
+                                              "character": 0},
+                                    "end": {"line": middle + 1,
+                                            "character": 0}},
+                          "text": "  %%edit = arith.constant %d : index\n" % k}
+            else:
+                change = {"range": {"start": {"line": middle + 1,
+                                              "character": 0},
+                                    "end": {"line": middle + 2,
+                                            "character": 0}},
+                          "text": ""}
+            if full_sync:
+                edited = list(lines)
+                if k % 2 == 0:
+                    edited.insert(middle + 1, change["text"].rstrip("\n"))
+                change = {"text": "\n".join(edited) + "\n"}
+            t0 = time.perf_counter()
+            s.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [change]})
+            s.diagnostics(uri, version)
+            change_s.append(time.perf_counter() - t0)
+        if edits % 2 == 1:
+            # Leave the text as it was opened so hover positions hold.
+            version = edits + 2
+            s.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"text": text}]})
+            s.diagnostics(uri, version)
+
+        uses = value_uses(text)
+        hover_s = []
+        for _ in range(hovers):
+            line, character = rng.choice(uses)
+            t0 = time.perf_counter()
+            r = s.call("textDocument/hover", {
+                "textDocument": {"uri": uri},
+                "position": {"line": line, "character": character}})
+            hover_s.append(time.perf_counter() - t0)
+            assert r.get("result"), r
+        # Inlay hints for a 60-line viewport (bufferlens only: the upstream
+        # server has no ownership hints to compare with).
+        inlay_s = []
+        if not full_sync:
+            for _ in range(hovers):
+                top = rng.randrange(max(1, len(lines) - 60))
+                t0 = time.perf_counter()
+                r = s.call("textDocument/inlayHint", {
+                    "textDocument": {"uri": uri},
+                    "range": {"start": {"line": top, "character": 0},
+                              "end": {"line": top + 60, "character": 0}}})
+                inlay_s.append(time.perf_counter() - t0)
+                assert "result" in r, r
+        rss = s.peak_rss_kib()
+        s.call("shutdown")
+        s.notify("exit")
+        s.proc.wait(timeout=600)
+        return {"open": open_s, "change": statistics.median(change_s),
+                "hover_p95": sorted(hover_s)[int(0.95 * (len(hover_s) - 1))],
+                "inlay_p95": (sorted(inlay_s)[int(0.95 * (len(inlay_s) - 1))]
+                              if inlay_s else 0),
+                "rss_kib": rss}
+    finally:
+        if s.proc.poll() is None:
+            s.proc.kill()
+            s.proc.wait()
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bufferlens", required=True)
+    p.add_argument("--mlir-lsp-server",
+                   default="/usr/lib/llvm-22/bin/mlir-lsp-server")
+    p.add_argument("--sizes", default="1000,10000,100000")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--edits", type=int, default=5)
+    p.add_argument("--hovers", type=int, default=200)
+    p.add_argument("--json")
+    args = p.parse_args()
+    servers = {"bufferlens": [args.bufferlens, "serve"],
+               "mlir-lsp-server": [args.mlir_lsp_server]}
+    rng = random.Random(1)
+    report = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in [int(s) for s in args.sizes.split(",")]:
+            path = os.path.join(tmp, "gen%d.mlir" % size)
+            subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"),
+                            str(size), path], check=True)
+            with open(path) as f:
+                text = f.read()
+            row = {"lines": text.count("\n")}
+            for name, argv in servers.items():
+                runs = [run_once(argv, text, "file://" + path, args.edits,
+                                 args.hovers, rng) for _ in range(args.runs)]
+                row[name] = {k: statistics.median(r[k] for r in runs)
+                             for k in runs[0]}
+            b, u = row["bufferlens"], row["mlir-lsp-server"]
+            row["ratio"] = {k: b[k] / u[k] if u[k] else None for k in b}
+            report.append(row)
+            print(json.dumps(row), flush=True)
+    print()
+    print("| lines | figure | bufferlens | mlir-lsp-server | ratio |")
+    print("|---|---|---|---|---|")
+    for row in report:
+        b, u, r = row["bufferlens"], row["mlir-lsp-server"], row["ratio"]
+        for key, unit, scale in [("open", "ms", 1000), ("change", "ms", 1000),
+                                 ("hover_p95", "ms", 1000),
+                                 ("inlay_p95", "ms", 1000),
+                                 ("rss_kib", "MiB", 1 / 1024)]:
+            if key == "inlay_p95":
+                print("| %d | %s | %.2f %s | n/a | n/a |" % (
+                    row["lines"], key, b[key] * scale, unit))
+                continue
+            print("| %d | %s | %.2f %s | %.2f %s | %.2f× |" % (
+                row["lines"], key, b[key] * scale, unit, u[key] * scale, unit,
+                r[key]))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
