@@ -6,6 +6,7 @@
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/checker/Checker.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
@@ -120,10 +121,12 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
       if (!result.functions[fn].analysed)
         continue;
       computeBufferFacts(index, fn);
+      analyzeClassic(index, fn, options);
       if (result.functions[fn].stage == Stage::Deallocated)
         runDeallocationChecker(index, fn);
     }
     runOwnershipAnalysis(index, options);
+    dropDuplicateClassicPreconditions(result);
   }
 
   for (Finding &problem : directives.problems)

@@ -1,6 +1,7 @@
 //===- Explain.cpp --------------------------------------------------------===//
 
 #include "analysis/Explain.h"
+#include "analysis/classic/ClassicExplain.h"
 
 #include <sstream>
 
@@ -133,6 +134,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result,
   os << "\n";
   if (!fact->aliases.empty())
     os << "\naliases: " << joinNames(result, fact->aliases) << "\n";
+  os << explainClassic(result, id);
   explainOwnership(os, result, id);
   bool selfOrigin =
       fact->origins.size() == 1 && fact->origins.front() == id;

@@ -14,6 +14,7 @@
 
 #include "analysis/ModelTypes.h"
 #include "analysis/OwnershipModel.h"
+#include "analysis/ClassicModel.h"
 
 #include <cstdint>
 #include <optional>
@@ -141,6 +142,9 @@ struct AnalysisResult {
   std::vector<Finding> findings;
   /// Ownership-based deallocation, one entry per function (OwnershipModel.h).
   std::vector<OwnershipFacts> ownership;
+  /// The classic BufferDeallocation plan, one entry per analysed function
+  /// (ClassicModel.h; find it by ClassicPlan::function).
+  std::vector<ClassicPlan> classic;
   /// Where each allocation is freed (analysis/checker/Checker.h).
   std::vector<FreeSite> freeSites;
   /// True when the text failed to parse: the tables above are then empty.

@@ -15,6 +15,7 @@ namespace bufferlens {
 
 int runLint(const std::vector<std::string> &args);
 int runExplain(const std::vector<std::string> &args);
+int runRewrite(const std::vector<std::string> &args);
 int runGraph(const std::vector<std::string> &args);
 int runServe(const std::vector<std::string> &args);
 

@@ -20,6 +20,8 @@ BufferLens shows who owns every buffer in MLIR files.
 commands:
   lint PATH...      report buffer ownership findings (see `lint --help`)
   explain FILE:LINE:COL   what BufferLens knows about the value there
+  rewrite --strategy classic|ownership FILE
+                    the IR with a deallocation plan applied (see `rewrite --help`)
   graph FILE|DIR    control-flow graphs as DOT, SVG or PNG (see `graph --help`)
   serve             the language server (see `serve --help`)
 
@@ -49,6 +51,8 @@ int main(int argc, char **argv) {
     return runLint(rest);
   if (command == "explain")
     return runExplain(rest);
+  if (command == "rewrite")
+    return runRewrite(rest);
   if (command == "graph")
     return runGraph(rest);
   if (command == "serve")

@@ -1,0 +1,251 @@
+//===- ClassicAnalysis.cpp - Runs the classic algorithm on one function ---===//
+//
+// The algorithm inserts clones and deallocs into a scratch copy of the
+// function, exactly where the old pass did and in its order; the copy is
+// then read back against the user's ops and values into a ClassicPlan, and
+// thrown away.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/classic/ClassicAnalysis.h"
+#include "analysis/SourceIndex.h"
+#include "analysis/classic/Internal.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+#include <map>
+
+using namespace bufferlens;
+using namespace bufferlens::classic;
+using namespace mlir;
+
+namespace {
+/// Scratch-copy objects <-> the user's objects.
+struct CopyMap {
+  llvm::DenseMap<Operation *, Operation *> ops;
+  llvm::DenseMap<Value, Value> values;
+  llvm::DenseMap<Block *, Block *> blocks;
+
+  /// Pairs `original` and `copy`, which have the same structure.
+  void pair(Operation *original, Operation *copy) {
+    SmallVector<Operation *> from, to;
+    original->walk<WalkOrder::PreOrder>([&](Operation *op) { from.push_back(op); });
+    copy->walk<WalkOrder::PreOrder>([&](Operation *op) { to.push_back(op); });
+    for (size_t i = 0; i < from.size() && i < to.size(); ++i) {
+      ops[to[i]] = from[i];
+      for (auto [a, b] : llvm::zip(from[i]->getResults(), to[i]->getResults()))
+        values[b] = a;
+      for (auto [ra, rb] : llvm::zip(from[i]->getRegions(), to[i]->getRegions()))
+        for (auto [ba, bb] : llvm::zip(ra, rb)) {
+          blocks[&bb] = &ba;
+          for (auto [a, b] : llvm::zip(ba.getArguments(), bb.getArguments()))
+            values[b] = a;
+        }
+    }
+  }
+};
+
+class PlanReader {
+public:
+  PlanReader(SourceIndex &index, const ScratchState &state, const CopyMap &map,
+             ClassicPlan &plan)
+      : index(index), state(state), map(map), plan(plan) {}
+
+  void read() {
+    for (Operation *clone : state.cloneOps)
+      readClone(clone);
+    state.func->walk([&](Block *block) { readBlock(*block); });
+    readValues();
+  }
+
+private:
+  ValueId id(Value copy) const { return index.idOf(map.values.lookup(copy)); }
+  OpId id(Operation *copy) const { return index.idOf(map.ops.lookup(copy)); }
+
+  void readClone(Operation *op) {
+    auto clone = cast<bufferization::CloneOp>(op);
+    ClassicClone entry;
+    entry.source = id(clone.getInput());
+    for (OpOperand &use : clone.getResult().getUses()) {
+      entry.user = id(use.getOwner());
+      entry.operandIndices.push_back(use.getOperandNumber());
+    }
+    entry.block = index.idOf(map.blocks.lookup(op->getBlock()));
+    entry.backEdge = state.backEdgeClones.contains(op);
+    cloneIndex[op] = plan.clones.size();
+    plan.clones.push_back(std::move(entry));
+  }
+
+  void readBlock(Block &block) {
+    OpId previous = kNone;
+    size_t pending = plan.insertions.size();
+    for (Operation &op : block) {
+      if (map.ops.count(&op)) {
+        OpId current = id(&op);
+        for (size_t i = pending; i < plan.insertions.size(); ++i)
+          plan.insertions[i].before = current;
+        pending = plan.insertions.size();
+        previous = current;
+        continue;
+      }
+      ClassicInsertion insertion;
+      insertion.after = previous;
+      if (auto it = cloneIndex.find(&op); it != cloneIndex.end()) {
+        insertion.kind = ClassicInsertion::Kind::Clone;
+        insertion.clone = it->second;
+      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        insertion.kind = ClassicInsertion::Kind::Dealloc;
+        insertion.value = id(dealloc.getMemref());
+        deallocIndex[dealloc.getMemref()].push_back(plan.insertions.size());
+      } else {
+        continue;
+      }
+      plan.insertions.push_back(insertion);
+    }
+  }
+
+  ClassicValue &entry(Value copy) {
+    ValueId v = id(copy);
+    auto [it, inserted] = valueIndex.try_emplace(v, plan.values.size());
+    if (inserted) {
+      plan.values.emplace_back();
+      plan.values.back().value = v;
+    }
+    return plan.values[it->second];
+  }
+
+  void readValues() {
+    for (Value value : state.allocs) {
+      ClassicValue &v = entry(value);
+      v.tracked = !state.critical.contains(value);
+      v.critical = state.critical.contains(value);
+      v.loopCarried = state.loopCarried.contains(value);
+      for (Value because : state.criticalBecause.lookup(value))
+        if (std::find(v.criticalBecause.begin(), v.criticalBecause.end(),
+                      id(because)) == v.criticalBecause.end())
+          v.criticalBecause.push_back(id(because));
+      std::sort(v.criticalBecause.begin(), v.criticalBecause.end());
+      for (Operation *clone : state.clonesFor.lookup(value)) {
+        int32_t c = cloneIndex.lookup(clone);
+        v.clones.push_back(c);
+        if (std::find(v.incoming.begin(), v.incoming.end(),
+                      plan.clones[c].source) == v.incoming.end())
+          v.incoming.push_back(plan.clones[c].source);
+      }
+      // In text order, so that messages list predecessors as written.
+      std::sort(v.clones.begin(), v.clones.end(), [&](int32_t a, int32_t b) {
+        return plan.clones[a].user < plan.clones[b].user;
+      });
+      v.incoming.clear();
+      for (int32_t c : v.clones)
+        if (std::find(v.incoming.begin(), v.incoming.end(),
+                      plan.clones[c].source) == v.incoming.end())
+          v.incoming.push_back(plan.clones[c].source);
+      for (size_t d : deallocIndex.lookup(value))
+        v.deallocs.push_back(d);
+      if (state.noPostDominator.contains(value))
+        v.notFreedReason = "no block post-dominates all of its uses, so the "
+                           "classic algorithm cannot free it";
+      else if (Operation *end = state.liveAtTerminator.lookup(value))
+        v.notFreedReason = notFreed(end);
+    }
+    for (auto &[value, sources] : state.aliasOf) {
+      ClassicValue &v = entry(value);
+      for (Value source : sources) {
+        ValueId s = id(source);
+        if (std::find(v.aliasOf.begin(), v.aliasOf.end(), s) == v.aliasOf.end())
+          v.aliasOf.push_back(s);
+      }
+      std::sort(v.aliasOf.begin(), v.aliasOf.end());
+    }
+    std::sort(plan.values.begin(), plan.values.end(),
+              [](const ClassicValue &a, const ClassicValue &b) {
+                return a.value < b.value;
+              });
+  }
+
+  std::string notFreed(Operation *terminator) const {
+    std::string name = terminator->getName().getStringRef().str();
+    if (terminator->getParentOp() == state.func)
+      return "it escapes through " + quoted(name) +
+             ": the caller owns it and frees it";
+    OpId op = id(terminator);
+    return "it is still live at " + quoted(name) + ", the end of " +
+           describeBlock(index.result(), index.result().ops[op].block) +
+           ", so the classic algorithm does not free it there";
+  }
+
+  SourceIndex &index;
+  const ScratchState &state;
+  const CopyMap &map;
+  ClassicPlan &plan;
+  llvm::DenseMap<Operation *, int32_t> cloneIndex;
+  llvm::DenseMap<Value, SmallVector<size_t>> deallocIndex;
+  std::map<ValueId, size_t> valueIndex;
+};
+} // namespace
+
+/// Runs the algorithm on a copy of `fn`; false (and a BL204) when it meets
+/// a construct it cannot handle.
+static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan) {
+  Operation *original = index.function(fn);
+  // The ops the plan inserts need their dialects loaded.
+  original->getContext()->getOrLoadDialect<bufferization::BufferizationDialect>();
+  original->getContext()->getOrLoadDialect<memref::MemRefDialect>();
+  IRMapping mapping;
+  Operation *copy = original->clone(mapping);
+  CopyMap map;
+  map.pair(original, copy);
+  bool ok;
+  {
+    ScratchState state(copy);
+    collectAllocations(state);
+    findCriticalAliases(state);
+    ok = introduceClones(state);
+    if (ok) {
+      placeDeallocs(state);
+      PlanReader(index, state, map, plan).read();
+    } else {
+      Operation *at = map.ops.lookup(state.failureOp);
+      OpId op = at ? index.idOf(at) : kNone;
+      plan.reason = "classic deallocation cannot analyse @" +
+                    index.result().functions[fn].name + ": " + state.failure;
+      index.result().findings.push_back(makeFinding(
+          "BL204",
+          op != kNone ? index.result().ops[op].nameRange
+                      : index.result().functions[fn].nameRange,
+          plan.reason));
+    }
+  }
+  copy->erase();
+  return ok;
+}
+
+void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
+                                const AnalysisOptions &options) {
+  AnalysisResult &result = index.result();
+  ClassicPlan plan;
+  plan.function = fn;
+  findRedundantClones(index, fn);
+  auto function = index.function(fn);
+  if (result.functions[fn].stage != Stage::Bufferized) {
+    plan.reason = "the function already frees memory (it is analysed as "
+                  "deallocated IR), and the classic algorithm applies to "
+                  "bufferized IR only";
+  } else if (function.isExternal()) {
+    plan.reason = "the function has no body";
+  } else if (checkClassicPreconditions(index, fn, plan.reason)) {
+    checkWritesDominateReads(index, fn);
+    if (runOnCopy(index, fn, plan)) {
+      plan.computed = true;
+      reportCriticalAliases(index, plan);
+      reportBackEdges(index, plan);
+      computeHoisting(index, fn, plan);
+      computePromotion(index, fn, plan, options.promoteToStackLimit);
+    }
+  }
+  result.classic.push_back(std::move(plan));
+}

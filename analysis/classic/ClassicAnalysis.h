@@ -1,0 +1,33 @@
+//===- ClassicAnalysis.h - The classic BufferDeallocation as an analysis --===//
+//
+// Our implementation of the classic BufferDeallocation algorithm (seed:
+// buffer-deallocation-internals.md; MLIR 22 no longer ships the pass), run
+// per function as an analysis: it fills AnalysisResult::classic with the
+// plan (critical aliases, clones, deallocs, back edges, hoisting and
+// promote-to-stack) and adds findings BL201, BL202, BL204, BL301, BL302,
+// BL304 and BL401. The user's IR is never changed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_CLASSIC_CLASSICANALYSIS_H
+#define BUFFERLENS_ANALYSIS_CLASSIC_CLASSICANALYSIS_H
+
+#include "analysis/Model.h"
+#include "analysis/Options.h"
+
+namespace bufferlens {
+
+class SourceIndex;
+
+/// Analyses function `fn` (after computeBufferFacts) and appends its plan
+/// to `index.result().classic`.
+void analyzeClassic(SourceIndex &index, FunctionId fn,
+                    const AnalysisOptions &options);
+
+/// Drops our BL204 where the ownership analysis already reports BL204 for
+/// the same op: one diagnostic per problem (explain keeps both views).
+void dropDuplicateClassicPreconditions(AnalysisResult &result);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_CLASSIC_CLASSICANALYSIS_H

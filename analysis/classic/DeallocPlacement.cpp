@@ -1,0 +1,76 @@
+//===- DeallocPlacement.cpp - Where the classic algorithm frees ------------===//
+//
+// Seed "Placement of Deallocs": each tracked allocation and each critical
+// alias is freed after the last use of it and of its remaining
+// (non-critical) aliases, in the nearest block that post-dominates all of
+// them. A value still live at the end of that block (returned, yielded,
+// passed on) is not freed there: it escapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/classic/Internal.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+
+using namespace bufferlens;
+using namespace bufferlens::classic;
+using namespace mlir;
+
+/// The nearest common post-dominator of the blocks, within `value`'s region,
+/// that define or use `value` and its aliases.
+static Block *commonPostDominator(Value value,
+                                  const BufferViewFlowAnalysis::ValueSetT &set,
+                                  PostDominanceInfo &postDominators) {
+  Region *region = value.getParentRegion();
+  llvm::SmallPtrSet<Block *, 16> blocks;
+  blocks.insert(value.getParentBlock());
+  for (Value alias : set) {
+    for (Operation *user : alias.getUsers())
+      if (Block *block = region->findAncestorBlockInRegion(*user->getBlock()))
+        blocks.insert(block);
+    if (Block *block = region->findAncestorBlockInRegion(*alias.getParentBlock()))
+      blocks.insert(block);
+  }
+  Block *common = nullptr;
+  for (Block *block : blocks) {
+    common = common ? postDominators.findNearestCommonDominator(common, block)
+                    : block;
+    if (!common)
+      return nullptr;
+  }
+  return common;
+}
+
+void classic::placeDeallocs(ScratchState &state) {
+  for (Value value : state.allocs) {
+    BufferViewFlowAnalysis::ValueSetT set = state.aliases.resolve(value);
+    Block *block = commonPostDominator(value, set, state.postDominators);
+    const LivenessBlockInfo *liveness =
+        block ? state.liveness.getLiveness(block) : nullptr;
+    if (!block || !liveness) {
+      state.noPostDominator.insert(value);
+      continue;
+    }
+    // After the last use of every alias in the block; at least after its
+    // first op, as the pass did.
+    Operation *end = &block->front();
+    for (Value alias : set) {
+      Operation *start = end;
+      if (Operation *def = alias.getDefiningOp())
+        if (!(start = block->findAncestorOpInBlock(*def)))
+          continue;
+      Operation *aliasEnd = liveness->getEndOperation(alias, start);
+      if (aliasEnd->getBlock() == block && end->isBeforeInBlock(aliasEnd))
+        end = aliasEnd;
+    }
+    Operation *next = end->getNextNode();
+    if (!next) {
+      state.liveAtTerminator[value] = end;
+      continue;
+    }
+    OpBuilder builder(next);
+    auto dealloc = memref::DeallocOp::create(builder, next->getLoc(), value);
+    state.deallocs.emplace_back(value, dealloc);
+  }
+}

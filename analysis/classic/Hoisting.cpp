@@ -1,0 +1,151 @@
+//===- Hoisting.cpp - BL302: how far up an allocation could move ----------===//
+//
+// Seed "Movement and Placement of Allocations" (the BufferHoisting and
+// BufferLoopHoisting passes): an allocation moves up the dominator tree to
+// the nearest common dominator of itself and all its aliases, but never
+// above the block defining one of its operands (the dynamic sizes of
+// condBranchDynamicType). It leaves a non-loop region op (scf.if) when its
+// operands are defined outside it, and a loop when, in addition, all of its
+// aliases stay inside the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/BufferFacts.h"
+#include "analysis/SourceIndex.h"
+#include "analysis/classic/Internal.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace bufferlens;
+using namespace bufferlens::classic;
+using namespace mlir;
+
+namespace {
+struct HoistResult {
+  Block *target = nullptr;
+  bool leavesLoop = false;
+  Value blockedBy;
+  SmallVector<Operation *> leftOps;
+};
+
+class Hoister {
+public:
+  Hoister(Operation *function)
+      : aliases(function), dominators(function) {}
+
+  HoistResult hoist(Operation *alloc) {
+    HoistResult out;
+    Value result = alloc->getResult(0);
+    BufferViewFlowAnalysis::ValueSetT set = aliases.resolve(result);
+    Block *block = alloc->getBlock();
+    bool pinned = false;
+    while (!pinned) {
+      Block *upper = commonDominator(block->getParent(), set, alloc);
+      // Walk up the dominator tree of this region, but not above the
+      // common dominator of the aliases nor above an operand's block.
+      while (block != upper && !(pinned = bool(definedIn(alloc, block)))) {
+        DominanceInfoNode *node = dominators.getNode(block);
+        if (!node || !node->getIDom())
+          break;
+        block = node->getIDom()->getBlock();
+      }
+      pinned = pinned || definedIn(alloc, block);
+      if (pinned || block != &block->getParent()->front())
+        break;
+      // Leave the region op holding this region, if allowed.
+      Operation *parent = block->getParentOp();
+      if (!parent || isa<FunctionOpInterface>(parent) ||
+          parent->hasTrait<OpTrait::AutomaticAllocationScope>())
+        break;
+      if (llvm::any_of(alloc->getOperands(), [&](Value v) {
+            return parent->isAncestor(v.getParentBlock()->getParentOp());
+          }))
+        break;
+      bool loop = isa<LoopLikeOpInterface>(parent);
+      if (loop && llvm::any_of(set, [&](Value alias) {
+            return !parent->isAncestor(alias.getParentBlock()->getParentOp());
+          }))
+        break;
+      out.leavesLoop |= loop;
+      out.leftOps.push_back(parent);
+      block = parent->getBlock();
+    }
+    out.target = block;
+    if (block == alloc->getBlock())
+      out.blockedBy = definedIn(alloc, block);
+    return out;
+  }
+
+private:
+  /// An operand of `alloc` defined in `block` (which pins it there).
+  static Value definedIn(Operation *alloc, Block *block) {
+    for (Value operand : alloc->getOperands())
+      if (operand.getParentBlock() == block)
+        return operand;
+    return {};
+  }
+
+  /// The nearest common dominator, in `region`, of the blocks defining and
+  /// using the allocation's aliases.
+  Block *commonDominator(Region *region,
+                         const BufferViewFlowAnalysis::ValueSetT &set,
+                         Operation *alloc) {
+    Block *common = region->findAncestorBlockInRegion(*alloc->getBlock());
+    auto add = [&](Block *b) {
+      if (Block *inRegion = region->findAncestorBlockInRegion(*b))
+        common = dominators.findNearestCommonDominator(common, inRegion);
+    };
+    for (Value alias : set) {
+      add(alias.getParentBlock());
+      for (Operation *user : alias.getUsers())
+        add(user->getBlock());
+    }
+    return common;
+  }
+
+  BufferViewFlowAnalysis aliases;
+  DominanceInfo dominators;
+};
+} // namespace
+
+void classic::computeHoisting(SourceIndex &index, FunctionId fn,
+                              ClassicPlan &plan) {
+  AnalysisResult &result = index.result();
+  Operation *function = index.function(fn);
+  Hoister hoister(function);
+  function->walk([&](Operation *op) {
+    if (op == function || op->getNumResults() != 1 ||
+        !isa<BaseMemRefType>(op->getResult(0).getType()) ||
+        classifyBuffer(op->getResult(0)) != BufferKind::HeapAlloc)
+      return;
+    ValueId value = index.idOf(op->getResult(0));
+    OpId opId = index.idOf(op);
+    if (value == kNone || opId == kNone)
+      return;
+    HoistResult hoist = hoister.hoist(op);
+    ClassicHoist entry;
+    entry.allocation = value;
+    entry.target = index.idOf(hoist.target);
+    entry.leavesLoop = hoist.leavesLoop;
+    entry.blockedBy = hoist.blockedBy ? index.idOf(hoist.blockedBy) : kNone;
+    plan.hoists.push_back(entry);
+    if (hoist.target == op->getBlock() || entry.target == kNone)
+      return;
+    std::string where = describeBlock(result, entry.target);
+    std::string message = result.values[value].name + " can be hoisted ";
+    if (hoist.leftOps.empty()) {
+      message += "from " + describeBlock(result, result.ops[opId].block) +
+                 " to " + where;
+    } else {
+      std::vector<std::string> left;
+      for (Operation *parent : hoist.leftOps)
+        left.push_back(parent->getName().getStringRef().str());
+      message += "out of " + joinWords(left) + " into " + where;
+    }
+    message += ": it dominates all of its aliases' uses from there";
+    Finding finding = makeFinding("BL302", result.ops[opId].nameRange, message);
+    finding.severity = Severity::Hint;
+    result.findings.push_back(std::move(finding));
+  });
+}

@@ -1,0 +1,120 @@
+//===- Internal.h - Shared pieces of the classic analysis -----------------===//
+//
+// The classic algorithm runs on a scratch copy of the function (the
+// ScratchState below): clones and deallocs are really inserted there, in the
+// old pass's order, so that later steps see the uses the earlier ones added
+// (as the pass did). ClassicAnalysis.cpp then maps the copy back to the
+// user's ops and values and records the plan as plain data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
+#define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
+
+#include "analysis/Model.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+class SourceIndex;
+} // namespace bufferlens
+
+namespace bufferlens::classic {
+
+/// The state of one run of the algorithm over a scratch copy.
+struct ScratchState {
+  explicit ScratchState(mlir::Operation *func)
+      : func(func), aliases(func), dominators(func), postDominators(func),
+        liveness(func) {}
+
+  mlir::Operation *func;
+  mlir::BufferViewFlowAnalysis aliases;
+  mlir::DominanceInfo dominators;
+  mlir::PostDominanceInfo postDominators;
+  /// Computed before any insertion, queried with the uses of the moment,
+  /// as the pass did.
+  mlir::Liveness liveness;
+
+  /// Every value of the copy numbered in program order (regions first
+  /// seen first), so that the result never depends on pointer values.
+  llvm::DenseMap<mlir::Value, unsigned> order;
+  /// Tracked allocations in program order, then critical aliases.
+  llvm::SmallVector<mlir::Value> allocs;
+  /// The fix-point's result: aliases not properly dominated.
+  llvm::SetVector<mlir::Value> critical;
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value>> criticalBecause;
+  /// Non-critical aliases: the values that dominate them.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value>> aliasOf;
+
+  /// Clone ops in creation order; clone results (never cloned again).
+  llvm::SmallVector<mlir::Operation *> cloneOps;
+  llvm::DenseSet<mlir::Value> clonedValues;
+  llvm::DenseSet<mlir::Operation *> backEdgeClones;
+  /// Per critical value, the clones made (or reused) for it.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Operation *>> clonesFor;
+  llvm::DenseSet<mlir::Value> loopCarried;
+
+  /// Per freed value, its dealloc; per value the pass cannot free, the
+  /// terminator it is live at (kept alive past the end of its block).
+  llvm::SmallVector<std::pair<mlir::Value, mlir::Operation *>> deallocs;
+  llvm::DenseMap<mlir::Value, mlir::Operation *> liveAtTerminator;
+  llvm::DenseSet<mlir::Value> noPostDominator;
+
+  /// Set when the algorithm meets something it cannot handle.
+  std::string failure;
+  mlir::Operation *failureOp = nullptr;
+};
+
+/// Collects the tracked allocations (Detection of Buffer Allocations).
+void collectAllocations(ScratchState &state);
+/// The fix-point over aliases (Introduction of Clones).
+void findCriticalAliases(ScratchState &state);
+/// Inserts the clones for every critical alias; false on failure.
+bool introduceClones(ScratchState &state);
+/// Inserts the deallocs (Placement of Deallocs).
+void placeDeallocs(ScratchState &state);
+
+/// Whether `from` -> `to` jumps back to a loop header (region re-entry).
+bool isRegionBackEdge(mlir::Operation *terminator, mlir::Region *to);
+
+// Wording, in the user's names.
+std::string joinWords(const std::vector<std::string> &words);
+/// `^bb1`, `the then region of scf.if`, `the body of scf.for`.
+std::string describeBlock(const AnalysisResult &result, BlockId block);
+std::string quoted(const std::string &name);
+Finding makeFinding(const char *code, SourceRange range, std::string message);
+/// The range of `value`'s use as an operand of op `op`, or the op's name.
+SourceRange useRangeIn(const AnalysisResult &result, ValueId value, OpId op);
+
+// One file per concern; each adds its findings to index.result().
+/// BL204: false (and a finding) when the function has constructs the
+/// classic algorithm cannot handle.
+bool checkClassicPreconditions(SourceIndex &index, FunctionId fn,
+                               std::string &reason);
+/// BL201.
+void reportCriticalAliases(SourceIndex &index, const ClassicPlan &plan);
+/// BL202.
+void reportBackEdges(SourceIndex &index, ClassicPlan &plan);
+/// BL302.
+void computeHoisting(SourceIndex &index, FunctionId fn, ClassicPlan &plan);
+/// BL301.
+void computePromotion(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
+                      uint64_t limitBytes);
+/// BL304 (any stage: it is about clone + dealloc pairs already there).
+void findRedundantClones(SourceIndex &index, FunctionId fn);
+/// BL401.
+void checkWritesDominateReads(SourceIndex &index, FunctionId fn);
+
+} // namespace bufferlens::classic
+
+#endif // BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H

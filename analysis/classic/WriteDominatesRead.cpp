@@ -1,0 +1,177 @@
+//===- WriteDominatesRead.cpp - BL401: the bufferization invariant --------===//
+//
+// Seed "Requirements": every write to a buffer must dominate every read of
+// it (allocation, then writes, then reads). We report a write that can reach
+// a read of the same allocation (through any alias) without dominating it,
+// like the seed's `condBranch` with `partial_write` in one branch. A write
+// nested in a loop counts as executed (the seed allows filling a buffer in
+// a loop); one nested in a conditional region (scf.if) does not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/BufferFacts.h"
+#include "analysis/SourceIndex.h"
+#include "analysis/classic/Internal.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace bufferlens;
+using namespace bufferlens::classic;
+using namespace mlir;
+
+namespace {
+struct Access {
+  Operation *op;
+  Value value;
+};
+
+class InvariantCheck {
+public:
+  InvariantCheck(SourceIndex &index, Operation *function)
+      : index(index), aliases(function), dominators(function) {}
+
+  void check(Value allocation) {
+    BufferViewFlowAnalysis::ValueSetT group = aliases.resolve(allocation);
+    SmallVector<Access> writes, reads;
+    llvm::DenseSet<std::pair<Operation *, unsigned>> seen;
+    for (Value value : group)
+      for (Operation *user : value.getUsers()) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+        if (!effects)
+          continue;
+        if (effects.getEffectOnValue<MemoryEffects::Write>(value) &&
+            seen.insert({user, 1u}).second)
+          writes.push_back({user, value});
+        if (effects.getEffectOnValue<MemoryEffects::Read>(value) &&
+            seen.insert({user, 0u}).second)
+          reads.push_back({user, value});
+      }
+    auto byPosition = [&](const Access &a, const Access &b) {
+      return index.idOf(a.op) < index.idOf(b.op);
+    };
+    llvm::sort(writes, byPosition);
+    llvm::sort(reads, byPosition);
+    for (const Access &write : writes) {
+      SmallVector<Access> offended;
+      for (const Access &read : reads)
+        if (read.op != write.op && violates(write.op, read.op))
+          offended.push_back(read);
+      if (!offended.empty())
+        report(write, offended);
+    }
+  }
+
+private:
+  /// Whether `write` reaches `read` without dominating it.
+  bool violates(Operation *write, Operation *read) {
+    Region *common = write->getParentRegion();
+    while (common && !common->isAncestor(read->getParentRegion()))
+      common = common->getParentOp()->getParentRegion();
+    if (!common)
+      return false;
+    Operation *w = common->findAncestorOpInRegion(*write);
+    Operation *r = common->findAncestorOpInRegion(*read);
+    if (!w || !r || w == r || !reaches(w, r))
+      return false;
+    return !dominators.properlyDominates(w, r) || !alwaysRuns(write, w);
+  }
+
+  /// Forward reachability within one region, ignoring loop back edges to
+  /// the same block (a read before a write in one block is not reached).
+  static bool reaches(Operation *from, Operation *to) {
+    Block *a = from->getBlock(), *b = to->getBlock();
+    if (a == b)
+      return from->isBeforeInBlock(to);
+    llvm::SmallPtrSet<Block *, 8> seen;
+    SmallVector<Block *> work(a->getSuccessors().begin(),
+                              a->getSuccessors().end());
+    while (!work.empty()) {
+      Block *block = work.pop_back_val();
+      if (block == b)
+        return true;
+      if (seen.insert(block).second)
+        work.append(block->getSuccessors().begin(),
+                    block->getSuccessors().end());
+    }
+    return false;
+  }
+
+  /// Whether `op` runs whenever its ancestor `top` runs.
+  bool alwaysRuns(Operation *op, Operation *top) {
+    for (Operation *current = op; current != top;
+         current = current->getParentOp()) {
+      Operation *parent = current->getParentOp();
+      Region *region = current->getParentRegion();
+      if (isa<LoopLikeOpInterface>(parent))
+        continue;
+      if (auto branch = dyn_cast<RegionBranchOpInterface>(parent)) {
+        SmallVector<RegionSuccessor> entries;
+        branch.getSuccessorRegions(RegionBranchPoint::parent(), entries);
+        if (entries.size() != 1 || entries.front().getSuccessor() != region)
+          return false;
+      }
+      // Within its region, `current` must lie on every path to an exit.
+      Block *block = current->getBlock();
+      for (Block &other : *region)
+        if (other.getNumSuccessors() == 0 && !dominators.dominates(block, &other))
+          return false;
+    }
+    return true;
+  }
+
+  void report(const Access &write, ArrayRef<Access> reads) {
+    AnalysisResult &result = index.result();
+    OpId w = index.idOf(write.op);
+    if (w == kNone)
+      return;
+    std::string name = index.nameOf(write.value);
+    std::vector<std::string> readers;
+    Finding finding;
+    for (const Access &read : reads) {
+      OpId r = index.idOf(read.op);
+      if (r == kNone)
+        continue;
+      std::string where = read.op->getName().getStringRef().str() + " in " +
+                          describeBlock(result, result.ops[r].block);
+      readers.push_back(where);
+      finding.related.push_back(
+          {result.ops[r].nameRange,
+           "this read of " + index.nameOf(read.value) +
+               " runs with or without the write"});
+    }
+    finding.code = "BL401";
+    finding.severity = Severity::Warning;
+    finding.range = result.ops[w].nameRange;
+    finding.message =
+        "the write to " + name + " (" +
+        write.op->getName().getStringRef().str() + " in " +
+        describeBlock(result, result.ops[w].block) +
+        ") does not dominate its read by " + joinWords(readers) +
+        ": all writes of a buffer must dominate all of its reads";
+    result.findings.push_back(std::move(finding));
+  }
+
+  SourceIndex &index;
+  BufferViewFlowAnalysis aliases;
+  DominanceInfo dominators;
+};
+} // namespace
+
+void classic::checkWritesDominateReads(SourceIndex &index, FunctionId fn) {
+  Operation *function = index.function(fn);
+  InvariantCheck check(index, function);
+  function->walk([&](Operation *op) {
+    if (op == function)
+      return;
+    for (Value result : op->getResults()) {
+      if (!isa<BaseMemRefType>(result.getType()))
+        continue;
+      BufferKind kind = classifyBuffer(result);
+      if (kind == BufferKind::HeapAlloc || kind == BufferKind::StackAlloc)
+        check.check(result);
+    }
+  });
+}

@@ -1,0 +1,48 @@
+// Seed "Clone Canonicalization" (target buffer): today's IR copies with
+// `memref.copy`, which no canonicalization folds (`mlir-opt --canonicalize`
+// keeps the copy and the dealloc), and holds no clone: no BL304.
+// RUN: mlir-opt --canonicalize %s | FileCheck %s --check-prefix=UPSTREAM
+// RUN: bufferlens lint --verify %s
+// RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
+// RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
+// Seed: buffer-deallocation-internals.md, "Canonicalization of the Target
+// Buffer of the Clone Operation", and bufferization-and-buffer-placement.md,
+// "Reusing the Target Buffer of the Copy Operation".
+//
+// A generic op writes %temp, %temp is copied to %result and freed: the copy
+// can be removed by writing %result directly.
+//
+// Changes from the seeds:
+// - `test.generic` / the old `linalg.generic` syntax (args_in, args_out,
+//   positional operands, `test.yield`) is today's `linalg.generic` with
+//   `ins` / `outs`; `#map0` is defined; `exp` is `math.exp`.
+// - The internals seed writes `%result = bufferization.clone %temp`, which
+//   is invalid IR (it redefines the function argument %result and drops the
+//   copy into the caller's buffer). The older seed's
+//   `"linalg.copy"(%temp, %result)` is kept instead, as
+//   `memref.copy %temp, %result`.
+// - It already contains a `memref.dealloc`, so the upstream deallocation
+//   pipeline rejects it.
+#map0 = affine_map<(d0) -> (d0)>
+func.func @reuseTarget(%arg0: memref<2xf32>, %result: memref<2xf32>) {
+  %temp = memref.alloc() : memref<2xf32>
+  linalg.generic {
+    indexing_maps = [#map0, #map0],
+    iterator_types = ["parallel"]}
+    ins(%arg0 : memref<2xf32>) outs(%temp : memref<2xf32>) {
+  ^bb0(%gen2_arg0: f32, %gen2_arg1: f32):
+    %tmp2 = math.exp %gen2_arg0 : f32
+    linalg.yield %tmp2 : f32
+  }
+  memref.copy %temp, %result : memref<2xf32> to memref<2xf32>
+  memref.dealloc %temp : memref<2xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @reuseTarget
+//       CHECK:   memref.copy
+//       CHECK:   memref.dealloc
+
+// UPSTREAM-LABEL: func.func @reuseTarget
+//       UPSTREAM:   memref.copy
+//       UPSTREAM:   memref.dealloc
