@@ -26,6 +26,8 @@ struct CheckerLimits {
   /// Loop bodies run at most this many times on one path (cf loops: a
   /// block is entered at most this many times plus one).
   int loopIterations = 2;
+  /// Loops with a constant trip count up to this run exactly that often.
+  int fullUnroll = 8;
   /// Paths alive at one program point before the checker merges paths that
   /// agree on memory (and, past the limit again, drops the rest).
   size_t maxPaths = 64;

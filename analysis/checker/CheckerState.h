@@ -76,6 +76,10 @@ struct State {
   /// Blocks of multi-block regions entered, in order, for messages.
   std::vector<mlir::Block *> trace;
   llvm::DenseMap<mlir::Block *, int> visits;
+  /// Left a loop with a known trip count before its last iteration (past
+  /// CheckerLimits::fullUnroll): a later iteration might have freed what
+  /// looks leaked, so no leak is reported on this path.
+  bool truncated = false;
 };
 
 } // namespace bufferlens::checker

@@ -19,12 +19,17 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
 
 using namespace bufferlens;
@@ -173,6 +178,58 @@ std::vector<State> Interpreter::runOps(Block &block, State state) {
   return states;
 }
 
+static std::optional<int64_t> evaluateAffine(AffineExpr expr,
+                                             llvm::ArrayRef<int64_t> dims,
+                                             llvm::ArrayRef<int64_t> syms) {
+  if (auto c = dyn_cast<AffineConstantExpr>(expr))
+    return c.getValue();
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    return d.getPosition() < dims.size()
+               ? std::optional<int64_t>(dims[d.getPosition()])
+               : std::nullopt;
+  if (auto s = dyn_cast<AffineSymbolExpr>(expr))
+    return s.getPosition() < syms.size()
+               ? std::optional<int64_t>(syms[s.getPosition()])
+               : std::nullopt;
+  auto bin = cast<AffineBinaryOpExpr>(expr);
+  auto l = evaluateAffine(bin.getLHS(), dims, syms);
+  auto r = evaluateAffine(bin.getRHS(), dims, syms);
+  if (!l || !r)
+    return std::nullopt;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return *l + *r;
+  case AffineExprKind::Mul:
+    return *l * *r;
+  case AffineExprKind::Mod:
+    return *r > 0 ? std::optional<int64_t>(((*l % *r) + *r) % *r)
+                  : std::nullopt;
+  case AffineExprKind::FloorDiv:
+    return *r != 0 ? std::optional<int64_t>(llvm::divideFloorSigned(*l, *r))
+                   : std::nullopt;
+  case AffineExprKind::CeilDiv:
+    return *r != 0 ? std::optional<int64_t>(llvm::divideCeilSigned(*l, *r))
+                   : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<bool>
+bufferlens::checker::evaluateIntegerSet(IntegerSet set,
+                                        llvm::ArrayRef<int64_t> operands) {
+  auto dims = operands.take_front(set.getNumDims());
+  auto syms = operands.drop_front(set.getNumDims());
+  for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
+    auto v = evaluateAffine(set.getConstraint(i), dims, syms);
+    if (!v)
+      return std::nullopt;
+    if (set.isEq(i) ? *v != 0 : *v < 0)
+      return false;
+  }
+  return true;
+}
+
 void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   if (outOfSteps())
     return;
@@ -192,9 +249,22 @@ void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
     return;
   }
   if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
-    // Integer sets are not evaluated: each execution decides afresh.
-    Bool cond = boolAtom(atom("affine.if#" + std::to_string(nextOpaque++),
-                              "the condition of affine.if"));
+    // The integer set is evaluated when its operands are constants (the
+    // induction variables of fully unrolled loops); otherwise each
+    // execution decides afresh.
+    std::vector<int64_t> operands;
+    for (Value v : ifOp->getOperands()) {
+      AbsValue a = valueOf(state, v);
+      if (a.kind == AbsValue::Int)
+        operands.push_back(a.number);
+    }
+    std::optional<bool> known;
+    if (operands.size() == ifOp->getNumOperands())
+      known = evaluateIntegerSet(ifOp.getIntegerSet(), operands);
+    Bool cond = known
+                    ? boolConst(*known)
+                    : boolAtom(atom("affine.if#" + std::to_string(nextOpaque++),
+                                    "the condition of affine.if"));
     for (auto &[branch, taken] : split(std::move(state), cond)) {
       Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
       if (region.empty()) {
@@ -277,6 +347,14 @@ void Interpreter::runOnce(Operation &op, State state, std::vector<State> &out) {
 }
 
 static std::optional<int64_t> constantTripCount(Operation &op) {
+  if (auto affineFor = dyn_cast<affine::AffineForOp>(op)) {
+    if (!affineFor.hasConstantBounds() || affineFor.getStepAsInt() <= 0)
+      return std::nullopt;
+    int64_t lb = affineFor.getConstantLowerBound();
+    int64_t ub = affineFor.getConstantUpperBound();
+    int64_t st = affineFor.getStepAsInt();
+    return ub <= lb ? 0 : (ub - lb + st - 1) / st;
+  }
   auto forOp = dyn_cast<scf::ForOp>(op);
   if (!forOp)
     return std::nullopt;
@@ -309,20 +387,33 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     lower = getConstantIntValue(forOp.getLowerBound());
     stride = getConstantIntValue(forOp.getStep());
+  } else if (auto affineFor = dyn_cast<affine::AffineForOp>(op);
+             affineFor && affineFor.hasConstantBounds()) {
+    lower = affineFor.getConstantLowerBound();
+    stride = affineFor.getStepAsInt();
   }
+  // Constant trip counts up to fullUnroll run exactly; beyond, the paths
+  // leave after loopIterations iterations, which no execution does: they
+  // are marked truncated and report no leak (a later iteration may free).
   int bound = limits.loopIterations;
-  std::vector<State> current;
+  bool truncated = false;
+  if (trips && *trips <= limits.fullUnroll)
+    bound = *trips;
+  else if (trips)
+    truncated = true;
+  std::vector<State> current, exits;
   current.push_back(std::move(state));
   for (int iteration = 0;; ++iteration) {
     bool last = iteration == bound || (trips && iteration == *trips);
     if (!trips || last) {
       for (const State &s : current) {
         State exit = s;
+        exit.truncated = exit.truncated || truncated;
         auto results = op.getResults();
         for (auto [i, result] : llvm::enumerate(results))
           exit.env[result] = i < iterArgs.size() ? valueOf(exit, iterArgs[i])
                                                  : freshValue(exit, result);
-        out.push_back(std::move(exit));
+        exits.push_back(std::move(exit));
       }
     }
     if (last)
@@ -353,9 +444,14 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
         next.push_back(std::move(exit.state));
       }
     }
+    dedupe(next);
     limit(next);
     current = std::move(next);
   }
+  dedupe(exits);
+  limit(exits);
+  for (State &s : exits)
+    out.push_back(std::move(s));
 }
 
 void Interpreter::runWhile(Operation &op, State state,
@@ -410,6 +506,99 @@ void Interpreter::runWhile(Operation &op, State state,
     }
     current = std::move(next);
   }
+}
+
+static void serialize(const Bool &f, const Assignment &assignment,
+                      std::map<int, int> &atomNames, std::string &out) {
+  switch (f->kind) {
+  case BoolNode::Const:
+    out += f->value ? 'T' : 'F';
+    return;
+  case BoolNode::Atom: {
+    int canon = atomNames.emplace(f->atom, atomNames.size()).first->second;
+    int v = f->atom < (int)assignment.size() ? assignment[f->atom] : -1;
+    out += "a" + std::to_string(canon) + "=" + std::to_string(v);
+    return;
+  }
+  default:
+    out += "(" + std::to_string(f->kind);
+    serialize(f->lhs, assignment, atomNames, out);
+    if (f->rhs)
+      serialize(f->rhs, assignment, atomNames, out);
+    out += ")";
+  }
+}
+
+// Equal for two states whose futures are the same up to the names of
+// objects, opaque integers and atoms: such states are one path for what
+// follows (only their messages differ), so keeping one loses nothing.
+static std::string canonicalKey(const State &s) {
+  std::map<int, int> objects, opaques, atomNames;
+  std::vector<std::pair<const void *, const AbsValue *>> env;
+  for (const auto &[value, abs] : s.env)
+    env.emplace_back(value.getAsOpaquePointer(), &abs);
+  std::sort(env.begin(), env.end());
+  std::string key;
+  for (const auto &[value, abs] : env) {
+    key += llvm::utohexstr((uintptr_t)value) + ":" + std::to_string(abs->kind);
+    switch (abs->kind) {
+    case AbsValue::Buffer:
+    case AbsValue::Pointer:
+      key += "o" +
+             std::to_string(
+                 objects.emplace(abs->object, objects.size()).first->second) +
+             "v" + llvm::utohexstr((uintptr_t)abs->offsetView);
+      break;
+    case AbsValue::Int:
+      key += "c" + std::to_string(abs->number);
+      break;
+    case AbsValue::Opaque:
+      key +=
+          "x" + std::to_string(
+                    opaques.emplace(abs->number, opaques.size()).first->second);
+      break;
+    case AbsValue::Flag:
+      serialize(abs->flag, s.assignment, atomNames, key);
+      break;
+    case AbsValue::None:
+      break;
+    }
+    key += ";";
+  }
+  std::vector<std::pair<int, int>> order;
+  for (const auto &[id, canon] : objects)
+    order.emplace_back(canon, id);
+  std::sort(order.begin(), order.end());
+  auto describe = [](const Object &o) {
+    return std::to_string((int)o.kind) + (o.freed ? "f" : "l") +
+           (o.escaped ? "e" : "") + (o.leakReported ? "r" : "") +
+           llvm::utohexstr((uintptr_t)o.site.getAsOpaquePointer()) + "/" +
+           std::to_string(o.contents.size());
+  };
+  for (const auto &[canon, id] : order)
+    key += "|" + describe(s.objects.at(id));
+  // Objects no value refers to still matter while they may leak.
+  std::vector<std::string> unreferenced;
+  for (const auto &[id, o] : s.objects)
+    if (!objects.count(id) && o.kind == ObjectKind::Owned && !o.freed &&
+        !o.escaped && !o.leakReported)
+      unreferenced.push_back(describe(o));
+  std::sort(unreferenced.begin(), unreferenced.end());
+  for (const std::string &u : unreferenced)
+    key += "|u" + u;
+  key += s.truncated ? "|t" : "";
+  return key;
+}
+
+void Interpreter::dedupe(std::vector<State> &states) {
+  if (states.size() < 2)
+    return;
+  std::set<std::string> seen;
+  std::vector<State> kept;
+  for (State &s : states)
+    if (seen.insert(canonicalKey(s)).second)
+      kept.push_back(std::move(s));
+  states = std::move(kept);
 }
 
 // A string that is equal for two states exactly when they agree on memory

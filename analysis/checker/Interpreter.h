@@ -16,9 +16,11 @@
 #include "analysis/checker/CheckerState.h"
 
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -29,6 +31,11 @@ class SourceIndex;
 }
 
 namespace bufferlens::checker {
+
+/// Whether the integer set holds for constant dims and symbols (in that
+/// order); nullopt if it cannot be evaluated.
+std::optional<bool> evaluateIntegerSet(mlir::IntegerSet set,
+                                       llvm::ArrayRef<int64_t> operands);
 
 class Interpreter {
 public:
@@ -53,6 +60,7 @@ private:
   void runOnce(mlir::Operation &op, State state, std::vector<State> &out);
   void bindExit(mlir::Operation &op, Exit &exit);
   void limit(std::vector<State> &states);
+  void dedupe(std::vector<State> &states);
   bool outOfSteps();
 
   // --- transfer functions (Transfer.cpp) ---

@@ -17,6 +17,8 @@ using namespace bufferlens::checker;
 using namespace mlir;
 
 void Interpreter::checkExit(State &state, Operation *terminator) {
+  if (state.truncated)
+    return;
   std::set<int> returned;
   if (terminator)
     for (Value operand : terminator->getOperands()) {
