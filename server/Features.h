@@ -9,7 +9,9 @@
 #ifndef BUFFERLENS_SERVER_FEATURES_H
 #define BUFFERLENS_SERVER_FEATURES_H
 
+#include "analysis/Options.h"
 #include "server/Snapshot.h"
+#include "viz/Render.h"
 
 #include <optional>
 #include <string>
@@ -85,6 +87,26 @@ struct OwnershipAtInfo {
   std::vector<OwnershipRangeInfo> ranges;
 };
 OwnershipAtInfo ownershipAt(const Snapshot &snapshot, uint32_t offset);
+
+// Graph.cpp
+struct GraphQuery {
+  std::optional<std::string> function; ///< By name, or:
+  std::optional<uint32_t> offset;      ///< the one containing the offset.
+  std::string stage;                   ///< input|classic|ownership|pipeline
+  viz::GraphFormat format = viz::GraphFormat::Svg;
+};
+struct GraphAnswer {
+  std::string function;
+  std::string content;
+  std::vector<std::string> functions; ///< Every function, in source order.
+  std::string error;                  ///< Non-empty: no drawing.
+};
+/// Draws with viz/; the stages other than `input` run the upstream passes
+/// on the function's text (what the graph shows), under crash recovery.
+GraphAnswer graphOf(const Snapshot &snapshot, const GraphQuery &query,
+                    const std::string &bufferName,
+                    const AnalysisOptions &options);
+std::vector<std::string> functionNames(const Snapshot &snapshot);
 
 // Shared by the features: the innermost op whose text contains `range`.
 OpId opContaining(const AnalysisResult &result, SourceRange range);

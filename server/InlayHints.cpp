@@ -19,22 +19,27 @@ static bool inRange(uint32_t offset, SourceRange range) {
 }
 
 // The hints of one result whose position lies in `range` (its offsets).
+// Only the functions that overlap the range are looked at: the request
+// covers a screenful, the document may hold thousands of functions.
 static void hintsOf(const AnalysisResult &result, SourceRange range,
                     std::vector<InlayHintInfo> &out) {
-  for (size_t v = 0; v < result.values.size(); ++v) {
-    const ValueEntry &value = result.values[v];
-    if (!value.isMemRef || value.definition.empty() ||
-        !inRange(value.definition.end, range))
+  for (size_t f = 0; f < result.functions.size(); ++f) {
+    const FunctionEntry &fn = result.functions[f];
+    if (fn.fullRange.end < range.begin || range.end < fn.fullRange.begin)
       continue;
-    OwnershipHint hint = ownershipHint(result, v);
-    if (hint.label.empty())
+    for (ValueId v = fn.valueBegin; v < fn.valueEnd; ++v) {
+      const ValueEntry &value = result.values[v];
+      if (!value.isMemRef || value.definition.empty() ||
+          !inRange(value.definition.end, range))
+        continue;
+      OwnershipHint hint = ownershipHint(result, v);
+      if (hint.label.empty())
+        continue;
+      out.push_back({value.definition.end, hint.label, hint.tooltip});
+    }
+    if (f >= result.ownership.size() || !result.ownership[f].computed)
       continue;
-    out.push_back({value.definition.end, hint.label, hint.tooltip});
-  }
-  for (const OwnershipFacts &facts : result.ownership) {
-    if (!facts.computed)
-      continue;
-    for (const DeallocSite &site : facts.sites) {
+    for (const DeallocSite &site : result.ownership[f].sites) {
       if (site.terminator == kNone || site.memrefs.empty())
         continue;
       uint32_t at = result.ops[site.terminator].fullRange.begin;

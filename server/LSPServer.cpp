@@ -133,10 +133,15 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
              const AnalysisOptions &options, int64_t version,
              SnapshotRef previous) {
         std::string path = pathOfUri(uri);
+        auto start = std::chrono::steady_clock::now();
         VersionAnalysis analysis = analyzeVersion(
             previous, text, uri, path.empty() ? uri : path, options, version);
-        this->log.log("analysed " + uri + " version " + std::to_string(version) +
-                ": " + analysis.how);
+        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+        this->log.log("analysed " + uri + " version " +
+                      std::to_string(version) + ": " + analysis.how + " in " +
+                      std::to_string(ms) + " ms");
         return analysis.snapshot;
       },
       [this](SnapshotRef snapshot) {
@@ -145,8 +150,20 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
           std::lock_guard<std::mutex> lock(settingsMutex);
           ctx = context;
         }
-        notify("textDocument/publishDiagnostics",
-               toPublishDiagnostics(*snapshot, ctx));
+        auto start = std::chrono::steady_clock::now();
+        json params = toPublishDiagnostics(*snapshot, ctx);
+        auto built = std::chrono::steady_clock::now();
+        notify("textDocument/publishDiagnostics", std::move(params));
+        auto sent = std::chrono::steady_clock::now();
+        auto ms = [](auto d) {
+          return std::to_string(
+              std::chrono::duration_cast<std::chrono::milliseconds>(d)
+                  .count());
+        };
+        this->log.log("published " + snapshot->uri() + " version " +
+                      std::to_string(snapshot->version()) + ": built in " +
+                      ms(built - start) + " ms, sent in " + ms(sent - built) +
+                      " ms");
       },
       [this](const std::string &uri, bool begin, size_t bytes) {
         onAnalysisActivity(uri, begin, bytes);
@@ -325,7 +342,7 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
     applySettings(options, "initializationOptions");
 
   state = State::Running;
-  bool graph = false, rewrite = true;
+  bool graph = true, rewrite = true;
   json result = {
       {"capabilities",
        {{"positionEncoding",
@@ -466,15 +483,56 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
                        s, ownershipAt(s, requirePosition(s, params, c)), c);
                  });
   } else if (method == "bufferlens/graph") {
-    requireString(params, "uri");
-    reply->error(ErrorCode::RequestFailed,
-                 "the visualizer is not available in this build of "
-                 "bufferlens");
+    graph(reply, params);
   } else if (method == "bufferlens/rewrite") {
     rewrite(reply, params);
   } else {
     reply->error(ErrorCode::MethodNotFound, "unknown method '" + method + "'");
   }
+}
+
+void LSPServer::graph(const ReplyRef &reply, const json &params) {
+  std::string uri = requireString(params, "uri");
+  GraphQuery query;
+  query.stage = requireString(params, "stage");
+  if (query.stage != "input" && query.stage != "classic" &&
+      query.stage != "ownership" && query.stage != "pipeline")
+    throw InvalidParams{"'stage' must be \"input\", \"classic\", "
+                        "\"ownership\" or \"pipeline\""};
+  std::string format = requireString(params, "format");
+  if (format == "dot")
+    query.format = viz::GraphFormat::Dot;
+  else if (format == "svg")
+    query.format = viz::GraphFormat::Svg;
+  else
+    throw InvalidParams{"'format' must be \"dot\" or \"svg\""};
+  const json &function = member(params, "function");
+  if (function.is_string())
+    query.function = function.get<std::string>();
+  else if (!function.is_null())
+    throw InvalidParams{"'function' must be a string"};
+  json position = member(params, "position");
+  if (!query.function && position.is_null())
+    throw InvalidParams{"'function' or 'position' is needed"};
+  withDocument(reply, uri, [this, uri, query, position, format](
+                               const Snapshot &s, const ProtocolContext &c) {
+    GraphQuery q = query;
+    if (!q.function) {
+      q.offset = fromPosition(s.lines(), position, c.encoding);
+      if (!q.offset)
+        throw InvalidParams{"'position' must be a Position"};
+    }
+    std::string path = pathOfUri(uri);
+    GraphAnswer answer =
+        graphOf(s, q, path.empty() ? uri : path, optionsFor(uri));
+    if (!answer.error.empty())
+      throw RequestFailed{answer.error};
+    return json{{"function", answer.function},
+                {"stage", q.stage},
+                {"format", format},
+                {"content", answer.content},
+                {"functions", answer.functions}};
+  });
 }
 
 void LSPServer::rewrite(const ReplyRef &reply, const json &params) {

@@ -557,15 +557,80 @@ class ProtocolTest:
             "context": {"diagnostics": [], "only": ["refactor"]}})
         self.assertEqual(r["result"], [])
 
-    def test_graph_not_yet_available(self):
+    def test_graph(self):
         c = self.start()
+        self.assertTrue(self.init_result["result"]["capabilities"]
+                        ["experimental"]["bufferlens"]["graph"])
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        cli = subprocess.run([ARGS.bufferlens, "graph", path, "--function",
+                              "twice", "--format", "dot"],
+                             capture_output=True, text=True, check=True)
+        r = c.call("bufferlens/graph", {"uri": uri, "function": "twice",
+                                        "stage": "input", "format": "dot"})
+        self.assertEqual(r["result"], {
+            "function": "twice", "stage": "input", "format": "dot",
+            "content": cli.stdout, "functions": ["leaky", "twice"]})
+        # By position; SVG.
+        r = c.call("bufferlens/graph", {"uri": uri, "position": pos(3, 2),
+                                        "stage": "input", "format": "svg"})
+        self.assertEqual(r["result"]["function"], "leaky")
+        self.assertTrue(r["result"]["content"].startswith("<?xml"))
+        # The upstream pipeline's output, linked back to the user's ranges.
         path = self.example("condBranch.mlir")
         c.open(uri_of(path), read(path))
-        r = c.call("bufferlens/graph", {"uri": uri_of(path), "stage": "input",
-                                        "format": "dot"})
-        self.assertEqual(r["error"]["code"], -32803)
-        self.assertFalse(self.init_result["result"]["capabilities"]
-                         ["experimental"]["bufferlens"]["graph"])
+        r = c.call("bufferlens/graph", {"uri": uri_of(path),
+                                        "function": "condBranch",
+                                        "stage": "pipeline", "format": "dot"})
+        self.assertIn("stage pipeline", r["result"]["content"])
+        self.assertIn("memref.dealloc", r["result"]["content"])
+        self.assertIn("#range=", r["result"]["content"])
+        for params, code in [
+                ({"uri": uri, "function": "nope", "stage": "input",
+                  "format": "dot"}, -32803),
+                ({"uri": uri, "position": pos(12, 0), "stage": "input",
+                  "format": "dot"}, -32803),
+                ({"uri": uri, "function": "twice", "stage": "classic",
+                  "format": "dot"}, -32803),
+                ({"uri": uri, "function": "twice", "stage": "input",
+                  "format": "png"}, -32602),
+                ({"uri": uri, "stage": "input", "format": "dot"}, -32602),
+                ({"uri": uri, "function": "twice", "stage": "late",
+                  "format": "dot"}, -32602)]:
+            r = c.call("bufferlens/graph", params)
+            self.assertEqual(r["error"]["code"], code, params)
+
+    def test_graph_links_follow_edits(self):
+        path = self.inputs("leak.mlir")
+        text = read(path)
+        uri = uri_of(path)
+        edit = {"range": rng(3, 0, 3, 0),
+                "text": "  %x = arith.constant 1 : index\n"
+                        "  %y = arith.constant 2 : index\n"}
+        inc = self.start()
+        inc.open(uri, text)
+        inc.diagnostics(uri, 1)
+        inc.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [edit]})
+        inc.diagnostics(uri, 2)
+        fresh = self.start()
+        lines = text.split("\n")
+        fresh.open(uri, "\n".join(lines[:3] + [
+            "  %x = arith.constant 1 : index",
+            "  %y = arith.constant 2 : index"] + lines[3:]))
+        for stage in ["input", "pipeline"]:
+            params = {"uri": uri, "function": "twice", "stage": stage,
+                      "format": "dot"}
+            got = inc.call("bufferlens/graph", params)["result"]["content"]
+            want = fresh.call("bufferlens/graph", params)["result"]["content"]
+            # Element ids number the ops of the analysis a part came from;
+            # the links into the document must agree.
+            links = re.findall(r"#range=[0-9:-]+", want)
+            self.assertTrue(links)
+            self.assertEqual(re.findall(r"#range=[0-9:-]+", got), links,
+                             stage)
 
     def test_rewrite_matches_upstream_pipeline(self):
         c = self.start()

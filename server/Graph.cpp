@@ -1,0 +1,154 @@
+//===- Graph.cpp - bufferlens/graph: one function's graph, drawn by viz/ --===//
+//
+// The `input` stage draws the stored analysis. The `ownership` and
+// `pipeline` stages draw the analysis of the upstream passes' output, linked
+// back to the user's ranges (viz::OriginMap): the rewrite is made from the
+// text the function's snapshot part was analysed on, so its locations agree
+// with that part; links into a part that an edit shifted are moved by the
+// part's delta afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Analyzer.h"
+#include "analysis/Rewrite.h"
+#include "server/CrashIsolation.h"
+#include "server/Features.h"
+#include "viz/Graph.h"
+
+#include <regex>
+
+using namespace bufferlens;
+
+std::vector<std::string> bufferlens::functionNames(const Snapshot &snapshot) {
+  std::vector<std::pair<uint32_t, std::string>> found;
+  for (size_t p = 0; p < snapshot.parts().size(); ++p) {
+    const SnapshotPart &part = snapshot.parts()[p];
+    for (const FunctionEntry &fn : part.result->functions)
+      if (part.owns(fn.fullRange, snapshot.isLastPart(p)))
+        found.push_back({part.toCurrent(fn.fullRange.begin), fn.name});
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> names;
+  for (auto &entry : found)
+    names.push_back(std::move(entry.second));
+  return names;
+}
+
+// `#range=L:C-L:C` links of a drawing made from `part`'s text, moved to the
+// snapshot's text.
+static std::string moveLinks(const std::string &content,
+                             const SnapshotPart &part,
+                             const Snapshot &snapshot) {
+  if (part.delta == 0)
+    return content;
+  LineIndex old(part.result->text);
+  static const std::regex link("#range=([0-9]+):([0-9]+)-([0-9]+):([0-9]+)");
+  std::string out;
+  auto begin = std::sregex_iterator(content.begin(), content.end(), link);
+  size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const std::smatch &m = *it;
+    auto move = [&](int line, int column) {
+      uint32_t offset = old.fromUtf16Column(
+          {static_cast<uint32_t>(std::stoul(m[line])),
+           static_cast<uint32_t>(std::stoul(m[column]))});
+      LineColumn at = snapshot.lines().toUtf16Column(part.toCurrent(offset));
+      return std::to_string(at.line) + ":" + std::to_string(at.column);
+    };
+    out += content.substr(last, m.position(0) - last);
+    out += "#range=" + move(1, 2) + "-" + move(3, 4);
+    last = m.position(0) + m.length(0);
+  }
+  out += content.substr(last);
+  return out;
+}
+
+GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
+                                const GraphQuery &query,
+                                const std::string &bufferName,
+                                const AnalysisOptions &options) {
+  GraphAnswer answer;
+  answer.functions = functionNames(snapshot);
+  // The part and function asked for.
+  const SnapshotPart *part = nullptr;
+  FunctionId fn = kNone;
+  for (size_t p = 0; p < snapshot.parts().size() && fn == kNone; ++p) {
+    const SnapshotPart &candidate = snapshot.parts()[p];
+    const AnalysisResult &result = *candidate.result;
+    for (size_t f = 0; f < result.functions.size(); ++f) {
+      const FunctionEntry &entry = result.functions[f];
+      if (!candidate.owns(entry.fullRange, snapshot.isLastPart(p)))
+        continue;
+      bool match = query.function
+                       ? entry.name == *query.function
+                       : query.offset &&
+                             candidate.toCurrent(entry.fullRange.begin) <=
+                                 *query.offset &&
+                             *query.offset <=
+                                 candidate.toCurrent(entry.fullRange.end);
+      if (match) {
+        part = &candidate;
+        fn = f;
+        break;
+      }
+    }
+  }
+  if (fn == kNone) {
+    answer.error = query.function ? "no function @" + *query.function
+                                  : "no function at the cursor";
+    return answer;
+  }
+  answer.function = part->result->functions[fn].name;
+
+  viz::GraphOptions graphOptions;
+  graphOptions.stage = query.stage;
+  viz::Rendered rendered;
+  int retCode = 0;
+  bool ok = runIsolated(
+      [&] {
+        if (query.stage == "input") {
+          rendered = viz::renderGraph(*part->result, fn, query.format,
+                                      graphOptions);
+          return;
+        }
+        if (query.stage == "classic") {
+          rendered.error = "the classic stage is not available in this build";
+          return;
+        }
+        RewriteRequest request;
+        request.strategy = RewriteStrategy::Ownership;
+        request.stage = query.stage == "ownership" ? OwnershipStage::Ownership
+                                                   : OwnershipStage::Lowered;
+        request.withLocations = true;
+        RewriteOutput rewrite = rewriteDocument(part->result->text, bufferName,
+                                                request, options);
+        if (!rewrite.succeeded) {
+          rendered.error = "the " + query.stage + " rewrite failed" +
+                           (rewrite.diagnostics.empty()
+                                ? std::string()
+                                : ": " + rewrite.diagnostics[0].message);
+          return;
+        }
+        AnalysisResult rewritten = analyzeDocument(
+            rewrite.text, bufferName + " (" + query.stage + ")", options);
+        viz::OriginMap origins(*part->result, bufferName, rewritten);
+        FunctionId target = viz::findFunction(rewritten, answer.function);
+        if (target == kNone) {
+          rendered.error = "@" + answer.function + " is not in the rewrite";
+          return;
+        }
+        rendered = viz::renderStageGraph(rewritten, target, origins,
+                                         query.format, graphOptions);
+      },
+      retCode);
+  if (!ok) {
+    answer.error = "drawing the graph crashed (" + describeCrash(retCode) + ")";
+    return answer;
+  }
+  if (!rendered.ok()) {
+    answer.error = rendered.error;
+    return answer;
+  }
+  answer.content = moveLinks(rendered.bytes, *part, snapshot);
+  return answer;
+}
