@@ -3,6 +3,7 @@
 #include "analysis/Explain.h"
 #include "analysis/classic/ClassicExplain.h"
 
+#include <algorithm>
 #include <sstream>
 
 using namespace bufferlens;
@@ -108,6 +109,33 @@ static void explainOwnership(std::ostream &os, const AnalysisResult &result,
     os << "\ndeallocation:" << frees << "\n";
 }
 
+// Where the deallocation checker saw the buffers `id` may point into freed
+// (functions past deallocation: AnalysisResult::freeSites).
+static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
+                             ValueId id, const BufferFact &fact) {
+  const ValueEntry &value = result.values[id];
+  if (value.function == kNone ||
+      result.functions[value.function].stage != Stage::Deallocated)
+    return;
+  std::vector<ValueId> roots = fact.origins;
+  if (roots.empty())
+    roots.push_back(id);
+  std::string frees;
+  for (const FreeSite &site : result.freeSites) {
+    if (std::find(roots.begin(), roots.end(), site.allocation) == roots.end())
+      continue;
+    const OpEntry &op = result.ops[site.freeOp];
+    uint32_t line = 1 + std::count(result.text.begin(),
+                                   result.text.begin() + op.nameRange.begin,
+                                   '\n');
+    frees += "\n- `" + op.name + "` at line " + std::to_string(line);
+    if (roots.size() > 1 || roots.front() != id)
+      frees += " (frees `" + result.values[site.allocation].name + "`)";
+  }
+  os << "\nfreed by:" << (frees.empty() ? " nothing (on no path)" : frees)
+     << "\n";
+}
+
 std::string bufferlens::explainValue(const AnalysisResult &result,
                                      ValueId id) {
   const ValueEntry &value = result.values[id];
@@ -136,6 +164,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result,
     os << "\naliases: " << joinNames(result, fact->aliases) << "\n";
   os << explainClassic(result, id);
   explainOwnership(os, result, id);
+  explainFreeSites(os, result, id, *fact);
   bool selfOrigin =
       fact->origins.size() == 1 && fact->origins.front() == id;
   if (!fact->origins.empty() && !selfOrigin)

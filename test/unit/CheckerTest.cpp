@@ -5,6 +5,7 @@
 #include "Annotations.h"
 #include "TestUtil.h"
 
+#include "analysis/Explain.h"
 #include "analysis/checker/Interpreter.h"
 
 #include "mlir/IR/IntegerSet.h"
@@ -213,4 +214,31 @@ TEST(CheckerTest, EvaluatesIntegerSets) {
   EXPECT_EQ(checker::evaluateIntegerSet(set, {4, 2}), true);
   EXPECT_EQ(checker::evaluateIntegerSet(set, {3, 2}), false);
   EXPECT_EQ(checker::evaluateIntegerSet(set, {0, 2}), false);
+}
+
+TEST(CheckerTest, ExplainSaysWhereAValueIsFreed) {
+  AnalysisResult r = analyze(R"(func.func @f(%c: i1) {
+  %0 = memref.alloc() : memref<2xf32>
+  %1 = memref.cast %0 : memref<2xf32> to memref<?xf32>
+  scf.if %c {
+    memref.dealloc %1 : memref<?xf32>
+  } else {
+    memref.dealloc %0 : memref<2xf32>
+  }
+  %2 = memref.alloc() : memref<2xf32>
+  return
+}
+)");
+  std::string allocation = explainValue(r, valueNamed(r, "f", "%0"));
+  EXPECT_NE(allocation.find("\nfreed by:\n- `memref.dealloc` at line 5\n- "
+                            "`memref.dealloc` at line 7\n"),
+            std::string::npos)
+      << allocation;
+  std::string view = explainValue(r, valueNamed(r, "f", "%1"));
+  EXPECT_NE(view.find("- `memref.dealloc` at line 5 (frees `%0`)"),
+            std::string::npos)
+      << view;
+  std::string leaked = explainValue(r, valueNamed(r, "f", "%2"));
+  EXPECT_NE(leaked.find("freed by: nothing (on no path)"), std::string::npos)
+      << leaked;
 }
