@@ -3,6 +3,7 @@
 #include "analysis/Analyzer.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
+#include "cli/GraphExport.h"
 #include "cli/Report.h"
 #include "cli/SourceFile.h"
 #include "cli/Verify.h"
@@ -36,6 +37,8 @@ options:
   --stage auto|bufferized|deallocated   override the per-function stage
   --verify          check `// expected-error {{...}}` annotations instead
                     of printing findings
+  --graphs DIR      also write each function's graph as SVG into DIR
+                    (FILE-STEM.FUNCTION.input.svg; see `graph --help`)
 
 exit codes: 0 no error findings, 1 error findings (any with --werror, or a
 failed --verify), 2 usage or I/O error
@@ -51,6 +54,7 @@ struct LintArgs {
   std::vector<std::pair<std::string, bool>> toggles; // code, enabled
   std::string configFile;
   std::string stage;
+  std::string graphsDir;
 };
 } // namespace
 
@@ -127,6 +131,10 @@ static std::string parseLintArgs(const std::vector<std::string> &args,
                            value != "deallocated"))
         return "--stage needs auto, bufferized or deallocated";
       out.stage = value;
+    } else if (arg == "--graphs") {
+      if (!takeValue() || value.empty())
+        return "--graphs needs a directory";
+      out.graphsDir = value;
     } else if (arg == "--help" || arg == "-h") {
       return "help";
     } else if (arg.size() > 1 && arg[0] == '-') {
@@ -166,6 +174,10 @@ static void lintOne(const std::string &path, const LintArgs &args,
     return;
   }
   AnalysisResult result = analyzeDocument(report.text, path, options);
+  if (!args.graphsDir.empty())
+    for (const std::string &problem : exportInputGraphs(
+             result, path, args.graphsDir, viz::GraphFormat::Svg))
+      report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
   report.findings = std::move(result.findings);
   report.lines = std::make_unique<LineIndex>(report.text);
 }
