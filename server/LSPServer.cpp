@@ -151,9 +151,9 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
           ctx = context;
         }
         auto start = std::chrono::steady_clock::now();
-        json params = toPublishDiagnostics(*snapshot, ctx);
+        std::string message = publishDiagnosticsMessage(*snapshot, ctx);
         auto built = std::chrono::steady_clock::now();
-        notify("textDocument/publishDiagnostics", std::move(params));
+        this->transport.send(message);
         auto sent = std::chrono::steady_clock::now();
         auto ms = [](auto d) {
           return std::to_string(

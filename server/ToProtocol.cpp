@@ -194,3 +194,154 @@ json bufferlens::toOwnershipAt(const Snapshot &snapshot,
   return {{"value", info.value ? json(*info.value) : json(nullptr)},
           {"ranges", std::move(ranges)}};
 }
+
+//===----------------------------------------------------------------------===//
+// The publishDiagnostics notification, written directly.
+//===----------------------------------------------------------------------===//
+
+namespace {
+class JsonWriter {
+public:
+  std::string out;
+
+  void string(std::string_view text) {
+    out += '"';
+    for (unsigned char c : text) {
+      switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          static const char hex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+      }
+    }
+    out += '"';
+  }
+  void number(int64_t value) { out += std::to_string(value); }
+  void position(const LineIndex &lines, uint32_t offset,
+                PositionEncoding encoding) {
+    LineColumn at = encoding == PositionEncoding::Utf8
+                        ? lines.toByteColumn(offset)
+                        : lines.toUtf16Column(offset);
+    out += "{\"line\":";
+    number(at.line);
+    out += ",\"character\":";
+    number(at.column);
+    out += '}';
+  }
+  void range(const LineIndex &lines, SourceRange range,
+             PositionEncoding encoding) {
+    out += "{\"start\":";
+    position(lines, range.begin, encoding);
+    out += ",\"end\":";
+    position(lines, range.end, encoding);
+    out += '}';
+  }
+};
+
+bool validUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = text[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+                            : (c >> 3) == 30  ? 4
+                                              : 0;
+    if (len == 0 || i + len > text.size())
+      return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
+        return false;
+    i += len;
+  }
+  return true;
+}
+} // namespace
+
+std::string bufferlens::publishDiagnosticsMessage(
+    const Snapshot &snapshot, const ProtocolContext &context) {
+  std::vector<Finding> findings = snapshot.findings();
+  bool plain = validUtf8(snapshot.uri()) &&
+               validUtf8(context.codeDescriptionBase);
+  for (const Finding &f : findings) {
+    plain = plain && validUtf8(f.message) && validUtf8(f.source) &&
+            validUtf8(f.code);
+    for (const RelatedLocation &r : f.related)
+      plain = plain && validUtf8(r.message);
+  }
+  if (!plain) {
+    // Rare: let nlohmann replace the invalid bytes.
+    json message = {{"jsonrpc", "2.0"},
+                    {"method", "textDocument/publishDiagnostics"},
+                    {"params", toPublishDiagnostics(snapshot, context)}};
+    return message.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  const LineIndex &lines = snapshot.lines();
+  JsonWriter w;
+  w.out.reserve(64 + findings.size() * 320);
+  w.out += "{\"jsonrpc\":\"2.0\",\"method\":"
+           "\"textDocument/publishDiagnostics\",\"params\":{\"uri\":";
+  w.string(snapshot.uri());
+  w.out += ",\"version\":";
+  w.number(snapshot.version());
+  w.out += ",\"diagnostics\":[";
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding &f = findings[i];
+    if (i)
+      w.out += ',';
+    w.out += "{\"range\":";
+    w.range(lines, f.range, context.encoding);
+    w.out += ",\"severity\":";
+    w.number(toLspSeverity(f.severity));
+    w.out += ",\"source\":";
+    w.string(f.source);
+    w.out += ",\"message\":";
+    w.string(f.message);
+    if (!f.code.empty()) {
+      w.out += ",\"code\":";
+      w.string(f.code);
+      if (!context.codeDescriptionBase.empty()) {
+        w.out += ",\"codeDescription\":{\"href\":";
+        w.string(context.codeDescriptionBase + "#" + lowercase(f.code));
+        w.out += '}';
+      }
+      if (f.code == "BL304")
+        w.out += ",\"tags\":[1]";
+    }
+    if (!f.related.empty()) {
+      w.out += ",\"relatedInformation\":[";
+      for (size_t r = 0; r < f.related.size(); ++r) {
+        if (r)
+          w.out += ',';
+        w.out += "{\"location\":{\"uri\":";
+        w.string(snapshot.uri());
+        w.out += ",\"range\":";
+        w.range(lines, f.related[r].range, context.encoding);
+        w.out += "},\"message\":";
+        w.string(f.related[r].message);
+        w.out += '}';
+      }
+      w.out += ']';
+    }
+    w.out += '}';
+  }
+  w.out += "]}}";
+  return std::move(w.out);
+}

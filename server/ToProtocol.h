@@ -43,6 +43,13 @@ nlohmann::json toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                             const ProtocolContext &context);
 nlohmann::json toPublishDiagnostics(const Snapshot &snapshot,
                                     const ProtocolContext &context);
+/// The whole `textDocument/publishDiagnostics` notification as JSON text,
+/// written directly: a large file has tens of thousands of findings, and
+/// building them as JSON objects first took most of an edit's time. Equal
+/// (as JSON) to the notification with toPublishDiagnostics' params.
+std::string publishDiagnosticsMessage(const Snapshot &snapshot,
+                                      const ProtocolContext &context);
+
 nlohmann::json toHover(const Snapshot &snapshot, const HoverInfo &hover,
                        const ProtocolContext &context);
 nlohmann::json toInlayHint(const Snapshot &snapshot,

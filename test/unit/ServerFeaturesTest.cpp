@@ -119,3 +119,37 @@ TEST(ServerFeaturesTest, CrashMessageNamesTheSignal) {
             "the file was analysed without it, and the next edit analyses "
             "it again");
 }
+
+TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
+  AnalysisResult result;
+  result.text = "a \"quoted\"\tline\nsecond 😀 line\n";
+  Finding f;
+  f.code = "BL101";
+  f.range = {2, 10};
+  f.message = "a \"message\" with \\ and \n and \x01 and é";
+  f.related.push_back({{17, 23}, "related 😀"});
+  result.findings.push_back(f);
+  Finding g;
+  g.source = "mlir";
+  g.severity = Severity::Warning;
+  g.range = {25, 30};
+  g.message = "no code";
+  result.findings.push_back(g);
+  Finding h = f;
+  h.code = "BL304";
+  h.range = {30, 31};
+  result.findings.push_back(h);
+  SnapshotRef snapshot = snapshotOf(std::move(result));
+  for (PositionEncoding encoding :
+       {PositionEncoding::Utf16, PositionEncoding::Utf8})
+    for (std::string base : {"", "file:///README.md"}) {
+      ProtocolContext context;
+      context.encoding = encoding;
+      context.codeDescriptionBase = base;
+      json expected = {{"jsonrpc", "2.0"},
+                       {"method", "textDocument/publishDiagnostics"},
+                       {"params", toPublishDiagnostics(*snapshot, context)}};
+      EXPECT_EQ(json::parse(publishDiagnosticsMessage(*snapshot, context)),
+                expected);
+    }
+}
