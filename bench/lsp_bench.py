@@ -66,10 +66,10 @@ def value_uses(text):
     return out
 
 
-def run_once(argv, text, uri, edits, hovers, rng):
+def run_once(argv, text, uri, edits, hovers, rng, options=None):
     s = Server(argv)
     try:
-        caps = s.initialize()["result"]["capabilities"]
+        caps = s.initialize(options)["result"]["capabilities"]
         sync = caps.get("textDocumentSync")
         # mlir-lsp-server only takes whole texts (TextDocumentSyncKind.Full):
         # send each edit the way a client would for it.
@@ -166,6 +166,9 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--edits", type=int, default=5)
     p.add_argument("--hovers", type=int, default=200)
+    p.add_argument("--bufferlens-options", default=None,
+                   help="initializationOptions for bufferlens, as JSON "
+                        "(e.g. '{\"debounceMs\": 0}')")
     p.add_argument("--json")
     args = p.parse_args()
     servers = {"bufferlens": [args.bufferlens, "serve"],
@@ -181,8 +184,12 @@ def main():
                 text = f.read()
             row = {"lines": text.count("\n")}
             for name, argv in servers.items():
+                options = (json.loads(args.bufferlens_options)
+                           if name == "bufferlens" and args.bufferlens_options
+                           else None)
                 runs = [run_once(argv, text, "file://" + path, args.edits,
-                                 args.hovers, rng) for _ in range(args.runs)]
+                                 args.hovers, rng, options)
+                        for _ in range(args.runs)]
                 row[name] = {k: statistics.median(r[k] for r in runs)
                              for k in runs[0]}
             b, u = row["bufferlens"], row["mlir-lsp-server"]
