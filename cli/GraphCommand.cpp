@@ -3,14 +3,17 @@
 // Control-flow graphs with alloc / clone / dealloc placement as DOT, SVG or
 // PNG. The `input` stage draws the user's IR with the analyses' findings.
 // The classic / ownership / pipeline stages draw the analysis of the
-// rewritten module; until the rewrites exist they are an error, never a
-// made-up graph. `--origin` draws a module rewritten elsewhere (e.g. by
-// `mlir-opt --buffer-deallocation-pipeline --mlir-print-debuginfo`) linked
-// to the ranges of the file it was made from.
+// rewritten module (our classic plan applied, the upstream ownership pass,
+// the whole buffer-deallocation-pipeline), its ops linked back to the
+// user's ranges through the locations the rewrite prints. `--origin` draws
+// a module rewritten elsewhere (e.g. by `mlir-opt
+// --buffer-deallocation-pipeline --mlir-print-debuginfo`) the same way.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Analyzer.h"
+#include "analysis/Rewrite.h"
+#include "analysis/classic/ClassicRewrite.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
@@ -46,8 +49,8 @@ options:
   --max-rows N      op rows per block before the middle is elided (40)
   --max-blocks N    blocks drawn before the rest is left out (1000)
 
-exit codes: 0 graphs written, 1 a file does not parse, 2 usage, I/O or
-rendering error
+exit codes: 0 graphs written, 1 a file does not parse or its rewrite
+failed, 2 usage, I/O or rendering error
 )";
 
 namespace {
@@ -212,12 +215,36 @@ bufferlens::exportInputGraphs(const AnalysisResult &result,
   return problems;
 }
 
-// The stages whose rewrite is not part of this build yet.
-static std::string unavailableStage(const std::string &stage) {
-  return "stage '" + stage +
-         "' is not available yet: this build cannot rewrite the module for "
-         "it (use --stage input, or draw a rewrite made elsewhere with "
-         "--origin)";
+// The user's module as a stage rewrites it, printed with the locations of
+// the user's file where the rewrite keeps them.
+static bool rewriteForStage(const std::string &stage, const std::string &text,
+                            const std::string &path,
+                            const AnalysisOptions &options, std::string &out,
+                            std::string &error) {
+  if (stage == "classic") {
+    std::vector<std::string> notes;
+    std::optional<std::string> printed =
+        rewriteClassic(text, path, options, error, notes);
+    if (!printed)
+      return false;
+    out = std::move(*printed);
+    return true;
+  }
+  RewriteRequest request;
+  request.strategy = RewriteStrategy::Ownership;
+  request.stage = stage == "ownership" ? OwnershipStage::Ownership
+                                       : OwnershipStage::Lowered;
+  request.withLocations = true;
+  RewriteOutput rewrite = rewriteDocument(text, path, request, options);
+  if (!rewrite.succeeded) {
+    error = "the " + stage + " rewrite failed" +
+            (rewrite.diagnostics.empty()
+                 ? std::string()
+                 : ": " + rewrite.diagnostics.front().message);
+    return false;
+  }
+  out = std::move(rewrite.text);
+  return true;
 }
 
 static int fail(const std::string &message) {
@@ -236,10 +263,6 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
     std::cerr << "bufferlens graph: " << error << "\n" << kGraphUsage;
     return 2;
   }
-  if (args.stage != "input" && args.stage != "rewritten" &&
-      args.origin.empty())
-    return fail(unavailableStage(args.stage));
-
   bool inputIsDir = fs::is_directory(args.input);
   bool toDirectory = args.all || inputIsDir;
   if (toDirectory && (args.output.empty() || args.output == "-"))
@@ -279,7 +302,21 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
       status = 1;
       continue;
     }
-    if (!args.origin.empty()) {
+    if (args.origin.empty() && args.stage != "input") {
+      std::string rewritten, why;
+      if (!rewriteForStage(args.stage, text, file, options, rewritten, why)) {
+        std::cerr << file << ": error: " << why << "\n";
+        status = 1;
+        continue;
+      }
+      d.original = std::make_unique<AnalysisResult>(std::move(d.result));
+      // Another name than the user's, so the locations naming the user's
+      // file are recorded as origins.
+      d.result = analyzeDocument(rewritten, file + " (" + args.stage + ")",
+                                 options);
+      d.origins =
+          std::make_unique<viz::OriginMap>(*d.original, file, d.result);
+    } else if (!args.origin.empty()) {
       AnalysisOptions originOptions;
       if (std::string e = loadOptions(args.origin, args.configFile,
                                       originOptions);

@@ -680,6 +680,15 @@ FunctionGraph Builder::build() {
                           " long blocks not shown (limit " +
                           std::to_string(options.limits.maxRowsPerBlock) +
                           " rows per block)");
+  if (origins) {
+    bool linked = false;
+    for (const GraphBlock &b : graph.blocks)
+      for (const GraphRow &r : b.rows)
+        linked = linked || r.range.has_value();
+    if (!linked)
+      graph.notes.push_back("no op of this rewrite carries a location in the "
+                            "user's file: nothing here links back to it");
+  }
   addEdges(graph);
   markBackEdges(graph);
   attachFindings(graph);
