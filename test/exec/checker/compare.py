@@ -9,6 +9,12 @@ usage:
   compare.py check [--bufferlens B] [FILE_OR_DIR...]
                                     lint the recorded files (default: corpus/)
                                     and compare with the recorded verdicts
+  compare.py pipeline [--bufferlens B] [--mlir-opt M] FIRST LAST
+                                    the correct programs of seeds FIRST..LAST
+                                    with every free removed, through
+                                    `mlir-opt --buffer-deallocation-pipeline`:
+                                    the checker must report nothing on them
+                                    (exit 1 otherwise)
   compare.py live [--bufferlens B] FIRST LAST
                                     generate, execute and compare without
                                     writing anything (for bench/)
@@ -157,6 +163,39 @@ def main():
                 sys.exit(f"{path}: no recorded // EXPECT: verdicts (run `compare.py record`)")
             cases.append((path, observed_kinds(expect)))
         return 0 if compare(cases, bufferlens) else 1
+    if mode == "pipeline":
+        import tempfile
+        mlir_opt = "mlir-opt"
+        if "--mlir-opt" in args:
+            i = args.index("--mlir-opt")
+            mlir_opt = args[i + 1]
+            del args[i:i + 2]
+        first, last = int(args[0]), int(args[1])
+        tmp = tempfile.mkdtemp(prefix="bl-pipe-")
+        outputs, helper = [], 0
+        for seed in range(first, last + 1):
+            text = "".join(l + "\n" for l in generate.generate(seed, correct=True).splitlines()
+                           if "memref.dealloc" not in l)
+            src = os.path.join(tmp, f"in-{seed:04d}.mlir")
+            out = os.path.join(tmp, f"seed-{seed:04d}.mlir")
+            with open(src, "w") as f:
+                f.write(text)
+            p = subprocess.run([mlir_opt, "--buffer-deallocation-pipeline", src, "-o", out],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit(f"mlir-opt failed on seed {seed}:\n{p.stderr}")
+            with open(out) as f:
+                helper += "call @dealloc_helper" in f.read()
+            outputs.append(out)
+        found, messages = lint(bufferlens, outputs)
+        bad = 0
+        for out in outputs:
+            for m in messages[os.path.abspath(out)]:
+                bad += 1
+                print(f"FALSE ALARM {os.path.basename(out)}: {m}")
+        print(f"pipeline outputs: {len(outputs)} ({helper} calling dealloc_helper)")
+        print(f"checker findings: {bad}")
+        return 1 if bad else 0
     if mode == "live":
         import tempfile
         first, last = int(args[0]), int(args[1])
