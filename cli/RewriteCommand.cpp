@@ -2,16 +2,17 @@
 //
 // Prints the module with a deallocation strategy's placement applied, for
 // reading the plan as IR and for differential tests against upstream
-// tools. `classic` applies our classic BufferDeallocation plan.
+// tools. `classic` applies our classic BufferDeallocation plan; `ownership`
+// runs the upstream passes up to `--stage` (analysis/ownership/Pipeline.h).
 
+#include "analysis/LineIndex.h"
+#include "analysis/Rewrite.h"
 #include "analysis/classic/ClassicRewrite.h"
 #include "cli/Commands.h"
+#include "cli/SourceFile.h"
 #include "config/Config.h"
 
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 using namespace bufferlens;
 
@@ -22,7 +23,10 @@ static const char *kRewriteUsage =
     "Prints FILE's module with the deallocation strategy's clones and frees\n"
     "inserted (to stdout). `classic`: the classic BufferDeallocation plan\n"
     "(critical aliases cloned, deallocs at the common post-dominator).\n"
-    "`--stage` selects a stage of the ownership pipeline.\n";
+    "`ownership`: the upstream passes, by --stage: `ownership` (as mlir-opt\n"
+    "--ownership-based-buffer-deallocation), `simplified` (then\n"
+    "--canonicalize --buffer-deallocation-simplification --canonicalize) or\n"
+    "`lowered` (the default: --buffer-deallocation-pipeline).\n";
 
 int bufferlens::runRewrite(const std::vector<std::string> &args) {
   std::string strategy, stage, file, configFile;
@@ -76,40 +80,49 @@ int bufferlens::runRewrite(const std::vector<std::string> &args) {
                  "or lowered\n";
     return 2;
   }
-  if (strategy == "ownership") {
-    std::cerr << "bufferlens rewrite: --strategy ownership is not "
-                 "implemented yet\n";
-    return 2;
-  }
-  if (!stage.empty()) {
+  if (strategy == "classic" && !stage.empty()) {
     std::cerr << "bufferlens rewrite: --stage applies to --strategy "
                  "ownership only\n";
     return 2;
   }
 
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << file << ": error: cannot read the file\n";
+  std::string text, readError;
+  if (!readSourceFile(file, text, readError)) {
+    std::cerr << file << ": error: " << readError << "\n";
     return 2;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-
   AnalysisOptions options;
-  std::filesystem::path dir = std::filesystem::path(file).parent_path();
-  std::optional<std::filesystem::path> config =
-      configFile.empty() ? findConfigFile(dir.empty() ? "." : dir)
-                         : std::optional<std::filesystem::path>(configFile);
-  if (config)
-    if (auto error = loadConfigFile(*config, options)) {
-      std::cerr << *error << "\n";
-      return 2;
+  if (auto configError = loadOptionsFor(file, configFile, options)) {
+    std::cerr << *configError << "\n";
+    return 2;
+  }
+
+  if (strategy == "ownership") {
+    RewriteRequest request;
+    request.strategy = RewriteStrategy::Ownership;
+    request.stage = stage == "ownership"    ? OwnershipStage::Ownership
+                    : stage == "simplified" ? OwnershipStage::Simplified
+                                            : OwnershipStage::Lowered;
+    RewriteOutput out = rewriteDocument(text, file, request, options);
+    if (!out.succeeded) {
+      LineIndex lines(text);
+      for (const Finding &diag : out.diagnostics) {
+        LineColumn at = lines.toByteColumn(diag.range.begin);
+        std::cerr << file << ":" << at.line + 1 << ":" << at.column + 1
+                  << ": error: " << diag.message << "\n";
+      }
+      if (out.diagnostics.empty())
+        std::cerr << file << ": error: the deallocation pipeline failed\n";
+      return 1;
     }
+    std::cout << out.text;
+    return 0;
+  }
 
   std::string error;
   std::vector<std::string> notes;
   std::optional<std::string> out =
-      rewriteClassic(buffer.str(), file, options, error, notes);
+      rewriteClassic(text, file, options, error, notes);
   if (!out) {
     std::cerr << file << ": error: " << error << "\n";
     return 1;
