@@ -242,10 +242,14 @@ void Writer::node(const GraphBlock &b, const std::string &indent) {
   os << ">";
   // Header: label and arguments.
   // Every cell with a link has its own id: Graphviz would otherwise number
-  // the anchors with a counter that lives as long as the process.
-  os << "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\" PORT=\"h\" ID=\"bl-block-"
-     << b.block << "-header\" BGCOLOR=\""
-     << (b.criticalAlias ? kCriticalFill : "#f1f3f5") << "\"";
+  // the anchors with a counter that lives as long as the process. The header
+  // stays in the text column, so a long header widens only that column and
+  // the op texts stay next to their markers.
+  const char *headerFill = b.criticalAlias ? kCriticalFill : "#f1f3f5";
+  os << "<TR><TD BGCOLOR=\"" << headerFill
+     << "\"></TD><TD ALIGN=\"LEFT\" PORT=\"h\" ID=\"bl-block-" << b.block
+     << "-header\" BGCOLOR=\""
+     << headerFill << "\"";
   if (b.headerRange)
     os << " HREF=\"" << b.headerRange->href() << "\"";
   std::string tooltip = b.headerTooltip;
