@@ -16,6 +16,8 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -147,6 +149,10 @@ int bufferlens::runServe(const std::vector<std::string> &args) {
     // Tests and scripts read the port from here when they asked for 0.
     std::cerr << "listening on " << host << ":" << bound << std::endl;
   }
-  LSPServer server(*transport, log, config);
-  return server.run();
+  // The server object is not destroyed: that would wait for analyses
+  // still running on the workers, and `exit` must end the process now.
+  auto *server = new LSPServer(*transport, log, config);
+  int code = server->run();
+  std::fflush(nullptr);
+  std::_Exit(code);
 }
