@@ -415,6 +415,16 @@ GraphBlock Builder::makeBlock(BlockId id) {
     out.rows.push_back(makeRow(op));
   }
 
+  // The ownership analysis's state of each memref at the block's end.
+  for (const OwnershipFacts &facts : result.ownership) {
+    if (facts.function != fn || !facts.computed)
+      continue;
+    for (const ValueOwnership &state : facts.states)
+      if (state.block == id && state.value != kNone)
+        out.ownershipAtEnd.push_back(result.values[state.value].name + ": " +
+                                     state.ownership.str());
+  }
+
   for (OpId op : block.ops) {
     auto it = nested.find(op);
     if (it == nested.end())

@@ -170,6 +170,37 @@ TEST(VizGraphTest, FindingsSitOnTheirOpAndBlockHeader) {
   EXPECT_TRUE(g.blocks[1].criticalAlias);
 }
 
+TEST(VizGraphTest, OwnershipAtEachBlockEnd) {
+  AnalysisResult r = analyze(R"(func.func @f(%arg0: memref<2xf32>) {
+  %1 = memref.alloc() : memref<2xf32>
+  cf.br ^bb1
+^bb1:
+  return
+}
+)");
+  OwnershipFacts facts;
+  facts.function = 0;
+  facts.computed = true;
+  ValueOwnership owned;
+  owned.value = valueNamed(r, "f", "%1");
+  owned.block = 0;
+  owned.ownership.kind = Ownership::Kind::Unique;
+  owned.ownership.indicator = "true";
+  ValueOwnership argument = owned;
+  argument.value = valueNamed(r, "f", "%arg0");
+  argument.ownership.indicator = "false";
+  facts.states = {owned, argument};
+  r.ownership = {facts};
+  FunctionGraph g = buildFunctionGraph(r, 0, {});
+  EXPECT_EQ(g.blocks[0].ownershipAtEnd,
+            (std::vector<std::string>{"%1: unique(true)",
+                                      "%arg0: unique(false)"}));
+  EXPECT_TRUE(g.blocks[1].ownershipAtEnd.empty());
+  EXPECT_NE(writeDot(g).find("owned at end: %1: unique(true), %arg0: "
+                             "unique(false)"),
+            std::string::npos);
+}
+
 TEST(VizGraphTest, LongBlocksAndManyBlocksAreElidedAndSaySo) {
   std::string text = "func.func @f() {\n";
   for (int i = 0; i < 100; ++i)
