@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -297,6 +298,43 @@ void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   }
   if (opName == "bufferization.dealloc")
     return bufferizationDealloc(op, std::move(state), out);
+  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+    // A constant selector picks its case; otherwise every case and the
+    // default are followed (no atom: integers are not correlated).
+    AbsValue selector = valueOf(state, sw.getArg());
+    auto cases = sw.getCases();
+    int chosen = 0; // Region 0 is the default, case i is region i + 1.
+    for (auto [i, c] : llvm::enumerate(cases))
+      if (selector.kind == AbsValue::Int && selector.number == c)
+        chosen = i + 1;
+    for (unsigned r = 0; r < op.getNumRegions(); ++r) {
+      if (selector.kind == AbsValue::Int && (int)r != chosen)
+        continue;
+      for (Exit &exit : runRegion(op.getRegion(r), state, {})) {
+        bindExit(op, exit);
+        out.push_back(std::move(exit.state));
+      }
+    }
+    return;
+  }
+  if (op.getNumRegions() > 0 && !isa<CallOpInterface>(op)) {
+    // An op whose regions we do not follow: if they free memory, we cannot
+    // tell which buffers, so none is reported as leaked from here on.
+    bool frees = false;
+    op.walk([&](Operation *nested) {
+      StringRef n = nested->getName().getStringRef();
+      if (n == "memref.dealloc" || n == "bufferization.dealloc" ||
+          n == "memref.realloc")
+        frees = true;
+    });
+    if (frees) {
+      for (auto &[id, object] : state.objects)
+        object.escaped = true;
+      note("`" + opName.str() +
+           "` frees memory in regions the checker does not follow; no leak "
+           "is reported after it");
+    }
+  }
   transfer(op, state);
   out.push_back(std::move(state));
 }

@@ -123,3 +123,39 @@ func.func @calls() {
   // expected-note@-5 {{%0 is allocated here}}
   return
 }
+
+// scf.index_switch: every case is followed for an unknown selector.
+func.func @index_switch(%i: index) {
+  %0 = memref.alloc() : memref<2xf32> // expected-error {{%0 leaks: ^bb0 -> return [BL101]}}
+  scf.index_switch %i
+  case 0 {
+    memref.dealloc %0 : memref<2xf32>
+    scf.yield
+  }
+  default {
+  }
+  return // expected-note {{the path leaves here}}
+}
+
+func.func @index_switch_constant() {
+  %c1 = arith.constant 1 : index
+  %0 = memref.alloc() : memref<2xf32>
+  scf.index_switch %c1
+  case 0 {
+    scf.yield
+  }
+  default {
+    memref.dealloc %0 : memref<2xf32>
+  }
+  return
+}
+
+// An op whose regions the checker does not follow frees memory there: no
+// leak is reported after it, with a note.
+func.func @unfollowed_region() { // expected-remark {{deallocation checker: precision reduced in @unfollowed_region: `test.region` frees memory in regions the checker does not follow; no leak is reported after it}}
+  %0 = memref.alloc() : memref<2xf32>
+  "test.region"() ({
+    memref.dealloc %0 : memref<2xf32>
+  }) : () -> ()
+  return
+}
