@@ -159,3 +159,22 @@ func.func @unfollowed_region() { // expected-remark {{deallocation checker: prec
   }) : () -> ()
   return
 }
+
+// scf.parallel and scf.forall bodies run as loops.
+func.func @parallel_leak(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %0 = memref.alloc() : memref<2xf32> // expected-error {{%0 leaks: ^bb0 -> next iteration of scf.parallel [BL101]}}
+    scf.reduce // expected-note {{the loop continues here}}
+  }
+  return
+}
+
+func.func @forall_clean(%n: index) {
+  scf.forall (%i) in (%n) {
+    %0 = memref.alloc() : memref<2xf32>
+    memref.dealloc %0 : memref<2xf32>
+  }
+  return
+}
