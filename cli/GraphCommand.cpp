@@ -193,8 +193,7 @@ static bool writeBytes(const fs::path &path, const std::string &bytes) {
 std::vector<std::string>
 bufferlens::exportInputGraphs(const AnalysisResult &result,
                               const std::string &sourcePath,
-                              const std::string &dir,
-                              viz::GraphFormat format) {
+                              const std::string &dir, viz::GraphFormat format) {
   std::vector<std::string> problems;
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -204,11 +203,12 @@ bufferlens::exportInputGraphs(const AnalysisResult &result,
   viz::GraphOptions options;
   for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
     viz::Rendered out = viz::renderGraph(result, fn, format, options);
-    fs::path path = fs::path(dir) / graphFileName(stem, result.functions[fn].name,
-                                                  "input", format);
+    fs::path path =
+        fs::path(dir) /
+        graphFileName(stem, result.functions[fn].name, "input", format);
     if (!out.ok())
-      problems.push_back(sourcePath + ": @" + result.functions[fn].name +
-                         ": " + out.error);
+      problems.push_back(sourcePath + ": @" + result.functions[fn].name + ": " +
+                         out.error);
     else if (!writeBytes(path, out.bytes))
       problems.push_back(path.string() + ": cannot write the file");
   }
@@ -289,8 +289,7 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
     if (!readFile(file, text))
       return fail(file + ": cannot read the file");
     AnalysisOptions options;
-    if (std::string e = loadOptions(file, args.configFile, options);
-        !e.empty())
+    if (std::string e = loadOptions(file, args.configFile, options); !e.empty())
       return fail(e);
     Drawable d;
     d.path = file;
@@ -312,20 +311,19 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
       d.original = std::make_unique<AnalysisResult>(std::move(d.result));
       // Another name than the user's, so the locations naming the user's
       // file are recorded as origins.
-      d.result = analyzeDocument(rewritten, file + " (" + args.stage + ")",
-                                 options);
-      d.origins =
-          std::make_unique<viz::OriginMap>(*d.original, file, d.result);
+      d.result =
+          analyzeDocument(rewritten, file + " (" + args.stage + ")", options);
+      d.origins = std::make_unique<viz::OriginMap>(*d.original, file, d.result);
     } else if (!args.origin.empty()) {
       AnalysisOptions originOptions;
-      if (std::string e = loadOptions(args.origin, args.configFile,
-                                      originOptions);
+      if (std::string e =
+              loadOptions(args.origin, args.configFile, originOptions);
           !e.empty())
         return fail(e);
       d.original = std::make_unique<AnalysisResult>(
           analyzeDocument(originText, args.origin, originOptions));
-      d.origins = std::make_unique<viz::OriginMap>(*d.original, args.origin,
-                                                   d.result);
+      d.origins =
+          std::make_unique<viz::OriginMap>(*d.original, args.origin, d.result);
     }
 
     std::vector<FunctionId> functions;
@@ -338,8 +336,7 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
       }
       functions.push_back(fn);
     } else if (args.all || inputIsDir) {
-      for (FunctionId fn = 0; fn < (FunctionId)d.result.functions.size();
-           ++fn)
+      for (FunctionId fn = 0; fn < (FunctionId)d.result.functions.size(); ++fn)
         functions.push_back(fn);
     } else if (d.result.functions.size() == 1) {
       functions.push_back(0);
@@ -352,20 +349,19 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
       std::error_code ec;
       fs::create_directories(args.output, ec);
       if (ec)
-        return fail(args.output + ": cannot create the directory: " +
-                    ec.message());
+        return fail(args.output +
+                    ": cannot create the directory: " + ec.message());
     }
-    std::string stem =
-        inputIsDir
-            ? fs::path(file).lexically_relative(args.input).replace_extension()
-                  .string()
-            : fs::path(file).stem().string();
+    std::string stem = inputIsDir ? fs::path(file)
+                                        .lexically_relative(args.input)
+                                        .replace_extension()
+                                        .string()
+                                  : fs::path(file).stem().string();
     for (FunctionId fn : functions) {
       viz::Rendered out =
           d.origins ? viz::renderStageGraph(d.result, fn, *d.origins,
                                             args.format, graphOptions)
-                    : viz::renderGraph(d.result, fn, args.format,
-                                       graphOptions);
+                    : viz::renderGraph(d.result, fn, args.format, graphOptions);
       if (!out.ok())
         return fail(file + ": @" + d.result.functions[fn].name + ": " +
                     out.error);
@@ -374,11 +370,11 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
         std::cout.flush();
         continue;
       }
-      fs::path path =
-          toDirectory ? fs::path(args.output) /
-                            graphFileName(stem, d.result.functions[fn].name,
-                                          args.stage, args.format)
-                      : fs::path(args.output);
+      fs::path path = toDirectory
+                          ? fs::path(args.output) /
+                                graphFileName(stem, d.result.functions[fn].name,
+                                              args.stage, args.format)
+                          : fs::path(args.output);
       if (!writeBytes(path, out.bytes))
         return fail(path.string() + ": cannot write the file");
     }

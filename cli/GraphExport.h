@@ -1,4 +1,5 @@
-//===- GraphExport.h - Writing graph files for `graph` and `lint --graphs` -===//
+//===- GraphExport.h - Writing graph files for `graph` and `lint --graphs`
+//-===//
 
 #ifndef BUFFERLENS_CLI_GRAPHEXPORT_H
 #define BUFFERLENS_CLI_GRAPHEXPORT_H
@@ -15,8 +16,8 @@ namespace bufferlens {
 /// `<source stem>.<function>.<stage>.<ext>`, with characters that are not
 /// safe in file names replaced by `_`.
 std::string graphFileName(const std::string &sourceStem,
-                          const std::string &function,
-                          const std::string &stage, viz::GraphFormat format);
+                          const std::string &function, const std::string &stage,
+                          viz::GraphFormat format);
 
 /// Writes the `input` graph of every function of `result` into `dir` (made
 /// if missing). Returns one line per problem; empty on success.

@@ -139,11 +139,12 @@ public:
       ++textEdges;
       std::string &targets = rowTargets[{edge.from, edge.fromPort}];
       auto it = byId.find(edge.to);
-      targets += (targets.empty() ? "" : ", ") + std::string("\xE2\x86\x92 ") +
-                 (it != byId.end() ? it->second->header.substr(
-                                         0, it->second->header.find('('))
-                                   : "?") +
-                 (edge.label.empty() ? "" : " " + edge.label);
+      targets +=
+          (targets.empty() ? "" : ", ") + std::string("\xE2\x86\x92 ") +
+          (it != byId.end()
+               ? it->second->header.substr(0, it->second->header.find('('))
+               : "?") +
+          (edge.label.empty() ? "" : " " + edge.label);
     }
   }
   std::string write();
@@ -206,16 +207,17 @@ std::string Writer::row(const GraphRow &r) {
     for (const std::string &c : r.findingCodes)
       codes += (codes.empty() ? "" : " ") + c;
     s << "<TD ID=\"bl-block-" << currentBlock << "-" << r.port
-      << "-findings\" TITLE=\""
-      << html(r.findingMessages) << "\""
+      << "-findings\" TITLE=\"" << html(r.findingMessages) << "\""
       << (r.range ? " HREF=\"" + r.range->href() + "\"" : "")
       << "><FONT COLOR=\"" << severityColor(*r.worstSeverity) << "\"><B>"
       << html(codes) << "</B></FONT>"
-      << (codesPrefix.empty() ? "" : " <FONT COLOR=\"#495057\">" +
-                                         html(codesPrefix) + "</FONT>")
+      << (codesPrefix.empty()
+              ? ""
+              : " <FONT COLOR=\"#495057\">" + html(codesPrefix) + "</FONT>")
       << "</TD>";
   } else if (!codesPrefix.empty()) {
-    s << "<TD ALIGN=\"LEFT\" TITLE=\"" << html("edges not drawn: " + codesPrefix)
+    s << "<TD ALIGN=\"LEFT\" TITLE=\""
+      << html("edges not drawn: " + codesPrefix)
       << "\"><FONT COLOR=\"#495057\">" << html(codesPrefix) << "</FONT></TD>";
   } else {
     s << "<TD></TD>";
@@ -248,8 +250,7 @@ void Writer::node(const GraphBlock &b, const std::string &indent) {
   const char *headerFill = b.criticalAlias ? kCriticalFill : "#f1f3f5";
   os << "<TR><TD BGCOLOR=\"" << headerFill
      << "\"></TD><TD ALIGN=\"LEFT\" PORT=\"h\" ID=\"bl-block-" << b.block
-     << "-header\" BGCOLOR=\""
-     << headerFill << "\"";
+     << "-header\" BGCOLOR=\"" << headerFill << "\"";
   if (b.headerRange)
     os << " HREF=\"" << b.headerRange->href() << "\"";
   std::string tooltip = b.headerTooltip;
@@ -274,10 +275,16 @@ void Writer::node(const GraphBlock &b, const std::string &indent) {
     std::string all;
     for (const std::string &o : b.ownershipAtEnd)
       all += (all.empty() ? "" : ", ") + o;
-    os << "<TR><TD COLSPAN=\"3\" ALIGN=\"LEFT\" BGCOLOR=\"#e6fcf5\" TITLE=\""
+    // One memref a line, in the text column: a long list must not widen
+    // the marker column.
+    os << "<TR><TD BGCOLOR=\"#e6fcf5\"><FONT POINT-SIZE=\"8\">owned</FONT>"
+          "</TD><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" BGCOLOR=\"#e6fcf5\" "
+          "TITLE=\""
        << html("ownership at the end of the block: " + all)
-       << "\"><FONT POINT-SIZE=\"8\">owned at end: " << html(all)
-       << "</FONT></TD></TR>";
+       << "\"><FONT POINT-SIZE=\"8\">owned at end:";
+    for (const std::string &o : b.ownershipAtEnd)
+      os << "<BR/>" << html(o);
+    os << "</FONT></TD><TD BGCOLOR=\"#e6fcf5\"></TD></TR>";
   }
   os << "</TABLE>>];\n";
 }
@@ -296,15 +303,14 @@ void Writer::block(const GraphBlock &b, int depth) {
   node(b, indent + "  ");
   for (const RegionCluster &op : b.regionOps) {
     os << indent << "  subgraph cluster_op" << op.op << " {\n";
-    os << indent << "    id=\"bl-cluster-op-" << op.op << "\"; label="
-       << quoted(op.title)
+    os << indent << "    id=\"bl-cluster-op-" << op.op
+       << "\"; label=" << quoted(op.title)
        << "; labeljust=l; style=rounded; color=\"#1971c2\"; "
           "fontcolor=\"#1971c2\";\n";
     for (size_t r = 0; r < op.regions.size(); ++r) {
       if (op.regions[r].empty())
         continue;
-      os << indent << "    subgraph cluster_op" << op.op << "_r" << r
-         << " {\n";
+      os << indent << "    subgraph cluster_op" << op.op << "_r" << r << " {\n";
       os << indent << "      id=\"bl-cluster-op-" << op.op << "-region-" << r
          << "\"; label=" << quoted(op.regionNames[r])
          << "; labeljust=l; style=dotted; color=\"#74c0fc\";\n";
@@ -339,9 +345,9 @@ void Writer::edges() {
     else if (e.backEdge)
       label = "back edge" + (label.empty() ? "" : " " + label);
     os << " [id=\"bl-edge-" << n++ << "\" class=\"bl-" << toString(e.kind)
-       << (e.backEdge ? " bl-back-edge" : "") << "\" color=\""
-       << style.color << "\" fontcolor=\"" << style.color << "\" style="
-       << style.style << " penwidth=" << style.penwidth;
+       << (e.backEdge ? " bl-back-edge" : "") << "\" color=\"" << style.color
+       << "\" fontcolor=\"" << style.color << "\" style=" << style.style
+       << " penwidth=" << style.penwidth;
     if (e.kind == EdgeKind::RegionYield || e.backEdge)
       os << " constraint=false";
     // A label is a virtual node in dot's layout; an xlabel is placed after
@@ -363,14 +369,14 @@ void Writer::legend() {
                    Marker::Dealloc, Marker::ConditionalDealloc}) {
     MarkerStyle s = styleOf(m);
     os << "<TR><TD BGCOLOR=\"" << s.fill << "\"><FONT POINT-SIZE=\"8\">"
-       << html(s.badge) << "</FONT></TD><TD ALIGN=\"LEFT\">"
-       << html(s.meaning) << "</TD></TR>";
+       << html(s.badge) << "</FONT></TD><TD ALIGN=\"LEFT\">" << html(s.meaning)
+       << "</TD></TR>";
   }
   os << "<TR><TD BGCOLOR=\"" << kCriticalFill
      << "\"><FONT POINT-SIZE=\"8\">crit</FONT></TD><TD ALIGN=\"LEFT\">"
         "critical alias (BL201: needs a clone)</TD></TR>";
-  for (Severity s : {Severity::Error, Severity::Warning, Severity::Info,
-                     Severity::Hint})
+  for (Severity s :
+       {Severity::Error, Severity::Warning, Severity::Info, Severity::Hint})
     os << "<TR><TD><FONT COLOR=\"" << severityColor(s)
        << "\"><B>BLnnn</B></FONT></TD><TD ALIGN=\"LEFT\">finding ("
        << toString(s) << ") reported at this op</TD></TR>";
@@ -379,21 +385,21 @@ void Writer::legend() {
         "end</TD></TR>";
   GraphEdge sample;
   std::vector<GraphEdge> samples;
-  for (EdgeKind k : {EdgeKind::Branch, EdgeKind::Branch, EdgeKind::RegionEntry,
-                     EdgeKind::RegionNext, EdgeKind::RegionBack,
-                     EdgeKind::RegionYield}) {
+  for (EdgeKind k :
+       {EdgeKind::Branch, EdgeKind::Branch, EdgeKind::RegionEntry,
+        EdgeKind::RegionNext, EdgeKind::RegionBack, EdgeKind::RegionYield}) {
     sample.kind = k;
     sample.backEdge = k == EdgeKind::Branch && !samples.empty();
     samples.push_back(sample);
   }
   for (const GraphEdge &e : samples) {
     EdgeStyle s = styleOf(e);
-    const char *line = std::string(s.style) == "dashed"   ? "- - - &gt;"
-                       : std::string(s.style) == "dotted" ? "&#183; &#183; &#183; &gt;"
-                                                          : "&#8212;&#8212;&gt;";
+    const char *line = std::string(s.style) == "dashed" ? "- - - &gt;"
+                       : std::string(s.style) == "dotted"
+                           ? "&#183; &#183; &#183; &gt;"
+                           : "&#8212;&#8212;&gt;";
     os << "<TR><TD><FONT COLOR=\"" << s.color << "\">" << line
-       << "</FONT></TD><TD ALIGN=\"LEFT\">" << html(s.meaning)
-       << "</TD></TR>";
+       << "</FONT></TD><TD ALIGN=\"LEFT\">" << html(s.meaning) << "</TD></TR>";
   }
   os << "</TABLE>>];\n  }\n";
 }
@@ -412,8 +418,7 @@ std::string Writer::write() {
   if (large)
     notes.push_back("large graph (" + std::to_string(graph.blocks.size()) +
                     " blocks): layout effort limited; " +
-                    std::to_string(textEdges) +
-                    " edges spanning more than " +
+                    std::to_string(textEdges) + " edges spanning more than " +
                     std::to_string(kLongEdgeSpan) +
                     " blocks are written on their branch's row instead of "
                     "drawn");

@@ -46,8 +46,8 @@ const char *viz::toString(EdgeKind kind) {
 
 std::string UserRange::href() const {
   return "#range=" + std::to_string(startLine) + ":" +
-         std::to_string(startCharacter) + "-" + std::to_string(endLine) +
-         ":" + std::to_string(endCharacter);
+         std::to_string(startCharacter) + "-" + std::to_string(endLine) + ":" +
+         std::to_string(endCharacter);
 }
 
 const GraphBlock *FunctionGraph::find(BlockId block) const {
@@ -132,16 +132,11 @@ std::string elide(const std::string &text, size_t limit) {
 // The names the ops' own documentation gives their regions.
 std::string regionName(const std::string &op, size_t index) {
   static const std::map<std::string, std::vector<std::string>> names = {
-      {"scf.if", {"then", "else"}},
-      {"scf.for", {"body"}},
-      {"scf.forall", {"body"}},
-      {"scf.parallel", {"body"}},
-      {"scf.while", {"before", "after"}},
-      {"scf.execute_region", {"region"}},
-      {"scf.index_switch", {"default"}},
-      {"affine.for", {"body"}},
-      {"affine.if", {"then", "else"}},
-      {"affine.parallel", {"body"}},
+      {"scf.if", {"then", "else"}},       {"scf.for", {"body"}},
+      {"scf.forall", {"body"}},           {"scf.parallel", {"body"}},
+      {"scf.while", {"before", "after"}}, {"scf.execute_region", {"region"}},
+      {"scf.index_switch", {"default"}},  {"affine.for", {"body"}},
+      {"affine.if", {"then", "else"}},    {"affine.parallel", {"body"}},
   };
   auto it = names.find(op);
   if (it != names.end() && index < it->second.size())
@@ -169,8 +164,7 @@ public:
 
 private:
   void indexFunction();
-  std::optional<UserRange> toUser(SourceRange range,
-                                  bool inUserText) const;
+  std::optional<UserRange> toUser(SourceRange range, bool inUserText) const;
   std::optional<UserRange> opRange(OpId op) const;
   SourceRange headRange(OpId op) const;
   GraphRow makeRow(OpId op) const;
@@ -208,8 +202,8 @@ std::optional<UserRange> Builder::toUser(SourceRange range,
 // The op up to its first region: `%2 = scf.if %0 -> (memref<?xf32>) {`.
 SourceRange Builder::headRange(OpId op) const {
   const OpEntry &entry = result.ops[op];
-  SourceRange full = entry.fullRange.empty() ? entry.nameRange
-                                             : entry.fullRange;
+  SourceRange full =
+      entry.fullRange.empty() ? entry.nameRange : entry.fullRange;
   auto it = nested.find(op);
   if (it == nested.end())
     return full;
@@ -311,9 +305,8 @@ GraphRow Builder::makeRow(OpId op) const {
   GraphRow row;
   row.op = op;
   SourceRange head = headRange(op);
-  std::string text =
-      oneLine(std::string_view(result.text).substr(head.begin,
-                                                   head.end - head.begin));
+  std::string text = oneLine(
+      std::string_view(result.text).substr(head.begin, head.end - head.begin));
   if (nested.count(op))
     text += " \xE2\x80\xA6 }";
   row.fullText = oneLine(std::string_view(result.text)
@@ -379,7 +372,8 @@ GraphBlock Builder::makeBlock(BlockId id) {
     if (whole.empty() && !block.ops.empty())
       whole = result.ops[block.ops.front()].fullRange;
     if (!block.ops.empty())
-      whole.end = std::max(whole.end, result.ops[block.ops.back()].fullRange.end);
+      whole.end =
+          std::max(whole.end, result.ops[block.ops.back()].fullRange.end);
     if (!whole.empty())
       out.range = toUser(whole, true);
   }
@@ -453,13 +447,13 @@ void Builder::indexFunction() {
   std::map<OpId, std::map<int32_t, std::vector<BlockId>>> byRegion;
   if (!function.blocks.empty()) {
     BlockId first = function.blocks.front();
-    for (BlockId b = first; b < (BlockId)result.blocks.size() &&
-                            result.blocks[b].function == fn;
+    for (BlockId b = first;
+         b < (BlockId)result.blocks.size() && result.blocks[b].function == fn;
          ++b) {
       allBlocks.push_back(b);
       if (result.blocks[b].parentOp != kNone)
-        byRegion[result.blocks[b].parentOp][result.blocks[b].region]
-            .push_back(b);
+        byRegion[result.blocks[b].parentOp][result.blocks[b].region].push_back(
+            b);
     }
   }
   for (auto &[op, regions] : byRegion) {
@@ -604,7 +598,8 @@ void Builder::attachFindings(FunctionGraph &graph) {
     bool placed = false;
     for (BlockId b : allBlocks) {
       const BlockEntry &block = result.blocks[b];
-      bool onHeader = !block.labelRange.empty() && block.labelRange.contains(at);
+      bool onHeader =
+          !block.labelRange.empty() && block.labelRange.contains(at);
       for (ValueId arg : block.arguments)
         onHeader = onHeader || result.values[arg].definition.contains(at);
       if (!onHeader)
@@ -615,7 +610,8 @@ void Builder::attachFindings(FunctionGraph &graph) {
         break;
       GraphBlock &gb = *it->second;
       gb.headerFindingCodes.push_back(code);
-      gb.headerFindingMessages += (gb.headerFindingMessages.empty() ? "" : "\n") + line;
+      gb.headerFindingMessages +=
+          (gb.headerFindingMessages.empty() ? "" : "\n") + line;
       noteSeverity(gb.headerSeverity, finding.severity);
       if (finding.code == "BL201")
         gb.criticalAlias = true;
@@ -629,8 +625,9 @@ void Builder::attachFindings(FunctionGraph &graph) {
       for (OpId op : result.blocks[b].ops) {
         SourceRange r = result.ops[op].fullRange;
         if (r.contains(at) &&
-            (best == kNone || r.end - r.begin < result.ops[best].fullRange.end -
-                                                    result.ops[best].fullRange.begin))
+            (best == kNone ||
+             r.end - r.begin < result.ops[best].fullRange.end -
+                                   result.ops[best].fullRange.begin))
           best = op;
       }
     if (best == kNone) {
@@ -685,11 +682,10 @@ FunctionGraph Builder::build() {
       ++elidedBlocks;
     }
   if (elidedOps)
-    graph.notes.push_back(std::to_string(elidedOps) + " ops in " +
-                          std::to_string(elidedBlocks) +
-                          " long blocks not shown (limit " +
-                          std::to_string(options.limits.maxRowsPerBlock) +
-                          " rows per block)");
+    graph.notes.push_back(
+        std::to_string(elidedOps) + " ops in " + std::to_string(elidedBlocks) +
+        " long blocks not shown (limit " +
+        std::to_string(options.limits.maxRowsPerBlock) + " rows per block)");
   if (origins) {
     bool linked = false;
     for (const GraphBlock &b : graph.blocks)

@@ -52,12 +52,12 @@ struct UserRange {
 };
 
 struct GraphRow {
-  OpId op = kNone;       ///< kNone for the row that stands for elided ops.
-  std::string text;      ///< As displayed: one line, possibly elided.
-  std::string fullText;  ///< The op's whole text (the tooltip).
+  OpId op = kNone;      ///< kNone for the row that stands for elided ops.
+  std::string text;     ///< As displayed: one line, possibly elided.
+  std::string fullText; ///< The op's whole text (the tooltip).
   std::optional<UserRange> range;
   Marker marker = Marker::None;
-  bool criticalAlias = false;  ///< A result is a critical alias (BL201).
+  bool criticalAlias = false; ///< A result is a critical alias (BL201).
   std::vector<std::string> findingCodes;
   std::string findingMessages; ///< One line per finding, for the tooltip.
   std::optional<Severity> worstSeverity;
@@ -75,11 +75,11 @@ struct RegionCluster {
 
 struct GraphBlock {
   BlockId block = kNone;
-  std::string header;    ///< `^bb3(%1: memref<2xf32>)`.
+  std::string header; ///< `^bb3(%1: memref<2xf32>)`.
   std::string headerTooltip;
-  std::optional<UserRange> range;        ///< The whole block.
-  std::optional<UserRange> headerRange;  ///< The label and its arguments.
-  bool criticalAlias = false;            ///< An argument is critical.
+  std::optional<UserRange> range;       ///< The whole block.
+  std::optional<UserRange> headerRange; ///< The label and its arguments.
+  bool criticalAlias = false;           ///< An argument is critical.
   std::vector<std::string> headerFindingCodes;
   std::string headerFindingMessages;
   std::optional<Severity> headerSeverity;
@@ -92,11 +92,11 @@ struct GraphBlock {
 };
 
 enum class EdgeKind {
-  Branch,        ///< A branch between blocks of one region.
-  RegionEntry,   ///< From a region op into one of its regions.
-  RegionNext,    ///< From a region terminator into another region.
-  RegionBack,    ///< From a region terminator back to a region's entry.
-  RegionYield,   ///< From a region terminator back to its parent op.
+  Branch,      ///< A branch between blocks of one region.
+  RegionEntry, ///< From a region op into one of its regions.
+  RegionNext,  ///< From a region terminator into another region.
+  RegionBack,  ///< From a region terminator back to a region's entry.
+  RegionYield, ///< From a region terminator back to its parent op.
 };
 
 const char *toString(EdgeKind kind);

@@ -19,8 +19,8 @@ static Rendered render(const AnalysisResult &result, FunctionId fn,
                        const GraphOptions &options) {
   if (fn < 0 || fn >= (FunctionId)result.functions.size())
     return {"", "no such function"};
-  return renderDot(
-      writeDot(buildFunctionGraph(result, fn, options, origins)), format);
+  return renderDot(writeDot(buildFunctionGraph(result, fn, options, origins)),
+                   format);
 }
 
 Rendered viz::renderGraph(const AnalysisResult &result, FunctionId fn,

@@ -42,9 +42,9 @@ OriginMap::OriginMap(const AnalysisResult &user,
     if (entry.originLine == 0 || entry.originLine > lines.lineCount() ||
         !sameBuffer(entry.originFile, userBufferName))
       continue;
-    uint32_t offset = lines.fromByteColumn(
-        {entry.originLine - 1,
-         entry.originColumn ? entry.originColumn - 1 : 0});
+    uint32_t offset =
+        lines.fromByteColumn({entry.originLine - 1,
+                              entry.originColumn ? entry.originColumn - 1 : 0});
     auto it = opAt.find(offset);
     if (it != opAt.end()) {
       userOps[op] = it->second;

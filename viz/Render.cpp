@@ -12,8 +12,8 @@
 
 using namespace bufferlens::viz;
 
-std::optional<GraphFormat> bufferlens::viz::parseGraphFormat(
-    std::string_view name) {
+std::optional<GraphFormat>
+bufferlens::viz::parseGraphFormat(std::string_view name) {
   if (name == "dot")
     return GraphFormat::Dot;
   if (name == "svg")
@@ -89,7 +89,7 @@ char *idPrint(void *state, int, IDTYPE id) {
 }
 void idClose(void *) {}
 void idRegister(void *, int, void *) {}
-Agiddisc_t sequentialIds = {idOpen, idMap,   idAlloc,   idFree,
+Agiddisc_t sequentialIds = {idOpen,  idMap,   idAlloc,   idFree,
                             idPrint, idClose, idRegister};
 
 struct MemoryChannel {
@@ -167,9 +167,8 @@ Rendered bufferlens::viz::renderDot(const std::string &dot,
   if (status == 0 && data)
     out.bytes.assign(data, length);
   else
-    out.error = "Graphviz could not render " +
-                std::string(toString(format)) + ": " +
-                (errors.empty() ? std::string("no renderer") : errors);
+    out.error = "Graphviz could not render " + std::string(toString(format)) +
+                ": " + (errors.empty() ? std::string("no renderer") : errors);
   if (data)
     gvFreeRenderData(data);
   gvFreeLayout(gvc, graph);

@@ -76,19 +76,19 @@ $bb1[[^bb1]]:
             hrefOf(src.code(), src.range("alloc")));
   EXPECT_EQ(g.blocks[1].headerRange->href(),
             hrefOf(src.code(), src.range("bb1")));
-  EXPECT_EQ(edgesOf(r, g),
-            (std::vector<std::string>{
-                "branch ^bb0:o2 -> ^bb1: true",
-                "branch ^bb0:o2 -> ^bb2: false",
-                "branch ^bb1:o3 -> ^bb3: (%0)",
-                "branch ^bb2:o6 -> ^bb3: (%c)",
-                "branch ^bb3:o7 -> ^bb3: back true (%2)",
-                "branch ^bb3:o7 -> ^bb4: false",
-            }));
+  EXPECT_EQ(edgesOf(r, g), (std::vector<std::string>{
+                               "branch ^bb0:o2 -> ^bb1: true",
+                               "branch ^bb0:o2 -> ^bb2: false",
+                               "branch ^bb1:o3 -> ^bb3: (%0)",
+                               "branch ^bb2:o6 -> ^bb3: (%c)",
+                               "branch ^bb3:o7 -> ^bb3: back true (%2)",
+                               "branch ^bb3:o7 -> ^bb4: false",
+                           }));
 }
 
 TEST(VizGraphTest, RegionsAreClustersWithRegionEdges) {
-  AnalysisResult r = analyze(R"(func.func @f(%lb: index, %ub: index, %buf: memref<2xf32>, %c: i1) {
+  AnalysisResult r = analyze(
+      R"(func.func @f(%lb: index, %ub: index, %buf: memref<2xf32>, %c: i1) {
   %0 = scf.for %i = %lb to %ub step %lb iter_args(%it = %buf) -> (memref<2xf32>) {
     %1 = scf.if %c -> (memref<2xf32>) {
       %a = memref.alloc() : memref<2xf32>
@@ -112,8 +112,7 @@ TEST(VizGraphTest, RegionsAreClustersWithRegionEdges) {
   const GraphBlock &entry = *g.find(g.topLevel[0]);
   ASSERT_EQ(entry.regionOps.size(), 2u);
   EXPECT_EQ(entry.regionOps[0].title, "scf.for");
-  EXPECT_EQ(entry.regionOps[0].regionNames,
-            (std::vector<std::string>{"body"}));
+  EXPECT_EQ(entry.regionOps[0].regionNames, (std::vector<std::string>{"body"}));
   EXPECT_EQ(entry.regionOps[1].regionNames,
             (std::vector<std::string>{"before", "after"}));
   const GraphBlock &body = *g.find(entry.regionOps[0].regions[0][0]);
@@ -192,12 +191,12 @@ TEST(VizGraphTest, OwnershipAtEachBlockEnd) {
   facts.states = {owned, argument};
   r.ownership = {facts};
   FunctionGraph g = buildFunctionGraph(r, 0, {});
-  EXPECT_EQ(g.blocks[0].ownershipAtEnd,
-            (std::vector<std::string>{"%1: unique(true)",
-                                      "%arg0: unique(false)"}));
+  EXPECT_EQ(
+      g.blocks[0].ownershipAtEnd,
+      (std::vector<std::string>{"%1: unique(true)", "%arg0: unique(false)"}));
   EXPECT_TRUE(g.blocks[1].ownershipAtEnd.empty());
-  EXPECT_NE(writeDot(g).find("owned at end: %1: unique(true), %arg0: "
-                             "unique(false)"),
+  EXPECT_NE(writeDot(g).find(
+                "owned at end:<BR/>%1: unique(true)<BR/>%arg0: unique(false)"),
             std::string::npos);
 }
 
@@ -230,9 +229,9 @@ std::string chain(int blocks) {
     text += "^bb" + std::to_string(i) + ":\n";
     text += "  %v" + std::to_string(i) + " = memref.alloc() : memref<4xf32>\n";
     text += "  memref.dealloc %v" + std::to_string(i) + " : memref<4xf32>\n";
-    text += i < blocks ? "  cf.cond_br %c, ^bb" + std::to_string(i + 1) +
-                             ", ^bb1\n"
-                       : "  return\n";
+    text += i < blocks
+                ? "  cf.cond_br %c, ^bb" + std::to_string(i + 1) + ", ^bb1\n"
+                : "  return\n";
   }
   return text + "}\n";
 }
