@@ -55,8 +55,7 @@ public:
         break;
       // Leave the region op holding this region, if allowed.
       Operation *parent = block->getParentOp();
-      if (!parent || isa<FunctionOpInterface>(parent) ||
-          parent->hasTrait<OpTrait::AutomaticAllocationScope>())
+      if (!parent || isa<FunctionOpInterface>(parent))
         break;
       if (llvm::any_of(alloc->getOperands(), [&](Value v) {
             return parent->isAncestor(v.getParentBlock()->getParentOp());
