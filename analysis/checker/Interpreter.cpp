@@ -663,6 +663,10 @@ static std::string memoryKey(const State &s) {
 void Interpreter::limit(std::vector<State> &states) {
   if (states.size() <= limits.maxPaths)
     return;
+  // Lossless first: paths equal up to renaming are one path.
+  dedupe(states);
+  if (states.size() <= limits.maxPaths)
+    return;
   std::vector<State> merged;
   std::unordered_map<std::string, size_t> byKey;
   for (State &s : states) {
