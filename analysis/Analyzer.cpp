@@ -10,6 +10,7 @@
 #include "analysis/checker/Checker.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -24,6 +25,17 @@ using namespace mlir;
 // A function that already frees a memref is past deallocation.
 static bool freesMemory(FunctionOpInterface fn) {
   bool frees = false;
+  // bufferization.dealloc declares no Free effect on its operands, but it
+  // is the deallocation the upstream pass inserts.
+  fn->walk([&](Operation *op) {
+    if (isa<bufferization::DeallocOp>(op)) {
+      frees = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (frees)
+    return true;
   fn->walk([&](MemoryEffectOpInterface op) {
     SmallVector<MemoryEffects::EffectInstance> effects;
     op.getEffects(effects);

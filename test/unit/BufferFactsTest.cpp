@@ -30,7 +30,7 @@ func.func @mixedAllocation(%arg0: i1) {
   return
 }
 )");
-  ASSERT_TRUE(r.findings.empty()) << r.findings[0].message;
+  ASSERT_EQ(mlirErrors(r), Names{});
   EXPECT_EQ(fact(r, "mixedAllocation", "%0").kind, BufferKind::StackAlloc);
   EXPECT_EQ(fact(r, "mixedAllocation", "%1").kind, BufferKind::HeapAlloc);
   EXPECT_EQ(fact(r, "mixedAllocation", "%2").kind, BufferKind::Merge);
@@ -66,7 +66,7 @@ func.func @condBranchDynamicTypeNested(%arg0: i1, %arg1: memref<?xf32>,
   return
 }
 )");
-  ASSERT_TRUE(r.findings.empty());
+  ASSERT_EQ(mlirErrors(r), Names{});
   const char *fn = "condBranchDynamicTypeNested";
   EXPECT_EQ(aliasesOf(r, fn, "%arg1"), (Names{"%3", "%4"}));
   EXPECT_EQ(aliasesOf(r, fn, "%1"), (Names{"%2", "%3", "%4"}));
@@ -94,7 +94,7 @@ func.func @f(%arg0: index, %arg1: index, %c: i1) -> memref<?x?xf32> {
   return %2 : memref<?x?xf32>
 }
 )");
-  ASSERT_TRUE(r.findings.empty()) << r.findings[0].message;
+  ASSERT_EQ(mlirErrors(r), Names{});
   EXPECT_EQ(aliasesOf(r, "f", "%1"), Names{"%2"});
   EXPECT_EQ(aliasesOf(r, "f", "%3"), Names{});
   EXPECT_EQ(fact(r, "f", "%g").kind, BufferKind::Global);

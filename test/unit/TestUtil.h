@@ -18,6 +18,16 @@ inline AnalysisResult analyze(const std::string &text,
   return analyzeDocument(text, "test.mlir", options);
 }
 
+/// MLIR's own parse and verifier errors (the analyses' findings aside):
+/// tests of the document model expect none.
+inline std::vector<std::string> mlirErrors(const AnalysisResult &result) {
+  std::vector<std::string> out;
+  for (const Finding &finding : result.findings)
+    if (finding.source == "mlir")
+      out.push_back(finding.message);
+  return out;
+}
+
 /// The value named `name` in function `function`.
 inline ValueId valueNamed(const AnalysisResult &result,
                           const std::string &function,
