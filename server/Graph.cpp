@@ -1,7 +1,8 @@
 //===- Graph.cpp - bufferlens/graph: one function's graph, drawn by viz/ --===//
 //
 // The `input` stage draws the stored analysis. The `ownership` and
-// `pipeline` stages draw the analysis of the upstream passes' output, linked
+// `pipeline` stages (and `classic`, once analysis/Rewrite.h offers it) draw
+// the analysis of the upstream passes' output, linked
 // back to the user's ranges (viz::OriginMap): the rewrite is made from the
 // text the function's snapshot part was analysed on, so its locations agree
 // with that part; links into a part that an edit shifted are moved by the
@@ -111,12 +112,9 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
                                       graphOptions);
           return;
         }
-        if (query.stage == "classic") {
-          rendered.error = "the classic stage is not available in this build";
-          return;
-        }
         RewriteRequest request;
-        request.strategy = RewriteStrategy::Ownership;
+        request.strategy = query.stage == "classic" ? RewriteStrategy::Classic
+                                                    : RewriteStrategy::Ownership;
         request.stage = query.stage == "ownership" ? OwnershipStage::Ownership
                                                    : OwnershipStage::Lowered;
         request.withLocations = true;

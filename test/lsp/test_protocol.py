@@ -629,8 +629,6 @@ class ProtocolTest:
                   "format": "dot"}, -32803),
                 ({"uri": uri, "position": pos(12, 0), "stage": "input",
                   "format": "dot"}, -32803),
-                ({"uri": uri, "function": "twice", "stage": "classic",
-                  "format": "dot"}, -32803),
                 ({"uri": uri, "function": "twice", "stage": "input",
                   "format": "png"}, -32602),
                 ({"uri": uri, "stage": "input", "format": "dot"}, -32602),
@@ -684,11 +682,19 @@ class ProtocolTest:
                 [ARGS.mlir_opt, "--buffer-deallocation-pipeline", path],
                 capture_output=True, text=True, check=True).stdout
             self.assertEqual(r["result"], {"text": upstream}, name)
+        # The classic strategy: an error while analysis/Rewrite.h lacks it,
+        # else IR that upstream mlir-opt parses and verifies.
         r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
                                           "strategy": "classic"})
-        self.assertEqual(r["error"], {"code": -32803, "message":
-                                      "the rewrite failed: the classic "
-                                      "strategy is not available here"})
+        if "error" in r:
+            self.assertEqual(r["error"]["code"], -32803)
+            self.assertTrue(r["error"]["message"].startswith(
+                "the rewrite failed: "))
+        else:
+            out = subprocess.run([ARGS.mlir_opt, "-", "-o", "/dev/null"],
+                                 input=r["result"]["text"],
+                                 capture_output=True, text=True)
+            self.assertEqual(out.returncode, 0, out.stderr)
         r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
                                           "strategy": "greedy"})
         self.assertEqual(r["error"]["code"], -32602)
