@@ -3,6 +3,7 @@
 #include "analysis/Rewrite.h"
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
+#include "analysis/classic/ClassicRewrite.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -17,18 +18,26 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
                                           const RewriteRequest &request,
                                           const AnalysisOptions &options) {
   RewriteOutput out;
+  if (request.strategy == RewriteStrategy::Classic) {
+    std::string error;
+    std::vector<std::string> notes;
+    std::optional<std::string> text_ =
+        rewriteClassic(text, bufferName, options, error, notes);
+    if (!text_) {
+      out.diagnostics.push_back(
+          {"", Severity::Error, {}, error, "bufferlens", {}, {}});
+      return out;
+    }
+    out.text = std::move(*text_);
+    out.succeeded = true;
+    return out;
+  }
+
   std::unique_ptr<MLIRContext> context = createContext();
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(text, bufferName, *context, out.diagnostics);
   if (!parsed || !out.diagnostics.empty())
     return out;
-
-  if (request.strategy == RewriteStrategy::Classic) {
-    out.diagnostics.push_back({"", Severity::Error, {},
-                               "the classic strategy is not available here",
-                               "bufferlens", {}, {}});
-    return out;
-  }
 
   PassManager pm(context.get(), ModuleOp::getOperationName());
   buildOwnershipPipeline(pm, request.stage, options);

@@ -26,6 +26,8 @@ struct RewriteRequest {
   RewriteStrategy strategy = RewriteStrategy::Ownership;
   /// For the ownership strategy: how far down the upstream pipeline.
   OwnershipStage stage = OwnershipStage::Lowered;
+  /// Print `loc(...)` attributes (ownership strategy only: the classic
+  /// rewrite prints without them).
   bool withLocations = false;
 };
 
