@@ -26,17 +26,16 @@ void classic::reportBackEdges(SourceIndex &index, ClassicPlan &plan) {
         continue;
       const std::string &source = result.values[clone.source].name;
       cloned.push_back(source + " before " + result.ops[clone.user].name);
-      finding.related.push_back(
-          {useRangeIn(result, clone.source, clone.user),
-           "back edge: the plan clones " + source +
-               " here for the next iteration"});
+      finding.related.push_back({useRangeIn(result, clone.source, clone.user),
+                                 "back edge: the plan clones " + source +
+                                     " here for the next iteration"});
     }
     std::string freed;
     for (int32_t d : value.deallocs) {
       const ClassicInsertion &dealloc = plan.insertions[d];
       OpId at = dealloc.after != kNone ? dealloc.after : dealloc.before;
-      std::string where = (dealloc.after != kNone ? "after " : "before ") +
-                          result.ops[at].name;
+      std::string where =
+          (dealloc.after != kNone ? "after " : "before ") + result.ops[at].name;
       if (freed.empty())
         freed = where;
       finding.related.push_back(

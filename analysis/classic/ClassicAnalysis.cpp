@@ -32,13 +32,15 @@ struct CopyMap {
   /// Pairs `original` and `copy`, which have the same structure.
   void pair(Operation *original, Operation *copy) {
     SmallVector<Operation *> from, to;
-    original->walk<WalkOrder::PreOrder>([&](Operation *op) { from.push_back(op); });
+    original->walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { from.push_back(op); });
     copy->walk<WalkOrder::PreOrder>([&](Operation *op) { to.push_back(op); });
     for (size_t i = 0; i < from.size() && i < to.size(); ++i) {
       ops[to[i]] = from[i];
       for (auto [a, b] : llvm::zip(from[i]->getResults(), to[i]->getResults()))
         values[b] = a;
-      for (auto [ra, rb] : llvm::zip(from[i]->getRegions(), to[i]->getRegions()))
+      for (auto [ra, rb] :
+           llvm::zip(from[i]->getRegions(), to[i]->getRegions()))
         for (auto [ba, bb] : llvm::zip(ra, rb)) {
           blocks[&bb] = &ba;
           for (auto [a, b] : llvm::zip(ba.getArguments(), bb.getArguments()))
@@ -193,7 +195,8 @@ private:
 static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan) {
   Operation *original = index.function(fn);
   // The ops the plan inserts need their dialects loaded.
-  original->getContext()->getOrLoadDialect<bufferization::BufferizationDialect>();
+  original->getContext()
+      ->getOrLoadDialect<bufferization::BufferizationDialect>();
   original->getContext()->getOrLoadDialect<memref::MemRefDialect>();
   IRMapping mapping;
   Operation *copy = original->clone(mapping);
@@ -213,11 +216,11 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan) {
       OpId op = at ? index.idOf(at) : kNone;
       plan.reason = "classic deallocation cannot analyse @" +
                     index.result().functions[fn].name + ": " + state.failure;
-      index.result().findings.push_back(makeFinding(
-          "BL204",
-          op != kNone ? index.result().ops[op].nameRange
-                      : index.result().functions[fn].nameRange,
-          plan.reason));
+      index.result().findings.push_back(
+          makeFinding("BL204",
+                      op != kNone ? index.result().ops[op].nameRange
+                                  : index.result().functions[fn].nameRange,
+                      plan.reason));
     }
   }
   copy->erase();

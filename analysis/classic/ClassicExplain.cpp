@@ -105,8 +105,9 @@ std::string bufferlens::explainClassic(const AnalysisResult &result,
     if (hoist.allocation != id)
       continue;
     if (hoist.target != kNone && hoist.target != value.block)
-      os << "\n- hoisting: can move " << (hoist.leavesLoop ? "out of its loop " : "")
-         << "to " << describeBlock(result, hoist.target);
+      os << "\n- hoisting: can move "
+         << (hoist.leavesLoop ? "out of its loop " : "") << "to "
+         << describeBlock(result, hoist.target);
     else if (hoist.blockedBy != kNone)
       os << "\n- hoisting: cannot move up: it depends on `"
          << result.values[hoist.blockedBy].name << "`, defined in "

@@ -31,10 +31,11 @@ bool applyClassicPlan(SourceIndex &index, const AnalysisResult &result,
 /// Analyses `text`, applies the classic plan to a fresh parse and prints
 /// the module. Functions without a plan are printed unchanged; `notes`
 /// says which and why. nullopt (and `error`) when the text does not parse.
-std::optional<std::string>
-rewriteClassic(std::string_view text, std::string_view bufferName,
-               const AnalysisOptions &options, std::string &error,
-               std::vector<std::string> &notes);
+std::optional<std::string> rewriteClassic(std::string_view text,
+                                          std::string_view bufferName,
+                                          const AnalysisOptions &options,
+                                          std::string &error,
+                                          std::vector<std::string> &notes);
 
 } // namespace bufferlens
 

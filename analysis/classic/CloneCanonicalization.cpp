@@ -90,9 +90,9 @@ void classic::findRedundantClones(SourceIndex &index, FunctionId fn) {
             " and drops the clone and that dealloc");
     finding.severity = Severity::Warning;
     if (deallocId != kNone)
-      finding.related.push_back({result.ops[deallocId].nameRange,
-                                 "this free of " + freed +
-                                     " goes away with the clone"});
+      finding.related.push_back(
+          {result.ops[deallocId].nameRange,
+           "this free of " + freed + " goes away with the clone"});
     result.findings.push_back(std::move(finding));
   });
 }

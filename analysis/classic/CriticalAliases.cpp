@@ -121,7 +121,8 @@ private:
       return source;
     }
     OpBuilder builder(user);
-    auto clone = bufferization::CloneOp::create(builder, user->getLoc(), source);
+    auto clone =
+        bufferization::CloneOp::create(builder, user->getLoc(), source);
     state.clonedValues.insert(clone.getResult());
     state.cloneOps.push_back(clone);
     state.clonesFor[critical].push_back(clone);
@@ -136,14 +137,16 @@ private:
       Operation *terminator = (*it)->getTerminator();
       auto branch = dyn_cast<BranchOpInterface>(terminator);
       if (!branch)
-        return fail(terminator, "`" + terminator->getName().getStringRef().str() +
+        return fail(terminator, "`" +
+                                    terminator->getName().getStringRef().str() +
                                     "` passes a buffer to a block but does not "
                                     "implement BranchOpInterface");
       SuccessorOperands operands =
           branch.getSuccessorOperands(it.getSuccessorIndex());
       Value source = operands[arg.getArgNumber()];
       if (!source)
-        return fail(terminator, "`" + terminator->getName().getStringRef().str() +
+        return fail(terminator, "`" +
+                                    terminator->getName().getStringRef().str() +
                                     "` produces the block argument itself");
       Value clone = cloneBefore(source, terminator, /*backEdge=*/false);
       terminator->setOperand(operands.getOperandIndex(arg.getArgNumber()),
@@ -156,9 +159,9 @@ private:
     if (&region->front() != block || !regionOp)
       return true;
     // Predecessors among the op's own regions (e.g. the loop's back edge).
-    if (!forRegionSuccessors(
-            regionOp, arg,
-            [&](RegionSuccessor &s) { return s.getSuccessor() == region; }))
+    if (!forRegionSuccessors(regionOp, arg, [&](RegionSuccessor &s) {
+          return s.getSuccessor() == region;
+        }))
       return false;
     // The operands entering the region from the parent op.
     SmallVector<RegionSuccessor, 2> successors;
@@ -173,8 +176,8 @@ private:
     auto pos = llvm::find(inputs, Value(arg));
     if (pos == inputs.end())
       return true;
-    unsigned index = operands.getBeginOperandIndex() +
-                     std::distance(inputs.begin(), pos);
+    unsigned index =
+        operands.getBeginOperandIndex() + std::distance(inputs.begin(), pos);
     Value clone = cloneBefore(parent->getOperand(index), parent, false);
     parent->setOperand(index, clone);
     return true;
@@ -207,7 +210,8 @@ private:
       size_t index = std::distance(inputs.begin(), pos);
       for (Block &block : region) {
         Operation *terminator = block.getTerminator();
-        auto returnLike = dyn_cast<RegionBranchTerminatorOpInterface>(terminator);
+        auto returnLike =
+            dyn_cast<RegionBranchTerminatorOpInterface>(terminator);
         if (!returnLike)
           continue;
         MutableOperandRange operands =
@@ -215,10 +219,10 @@ private:
         OperandRange current = operands;
         unsigned first = current.getBeginOperandIndex();
         if (index >= current.size())
-          return fail(terminator, "`" +
-                                      terminator->getName().getStringRef().str() +
-                                      "` forwards fewer values than its "
-                                      "successor takes");
+          return fail(terminator,
+                      "`" + terminator->getName().getStringRef().str() +
+                          "` forwards fewer values than its "
+                          "successor takes");
         bool backEdge = successor->getSuccessor() &&
                         isRegionBackEdge(terminator, successor->getSuccessor());
         if (backEdge)

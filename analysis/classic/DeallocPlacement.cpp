@@ -1,4 +1,5 @@
-//===- DeallocPlacement.cpp - Where the classic algorithm frees ------------===//
+//===- DeallocPlacement.cpp - Where the classic algorithm frees
+//------------===//
 //
 // Seed "Placement of Deallocs": each tracked allocation and each critical
 // alias is freed after the last use of it and of its remaining
@@ -29,7 +30,8 @@ static Block *commonPostDominator(Value value,
     for (Operation *user : alias.getUsers())
       if (Block *block = region->findAncestorBlockInRegion(*user->getBlock()))
         blocks.insert(block);
-    if (Block *block = region->findAncestorBlockInRegion(*alias.getParentBlock()))
+    if (Block *block =
+            region->findAncestorBlockInRegion(*alias.getParentBlock()))
       blocks.insert(block);
   }
   Block *common = nullptr;

@@ -31,8 +31,7 @@ struct HoistResult {
 
 class Hoister {
 public:
-  Hoister(Operation *function)
-      : aliases(function), dominators(function) {}
+  Hoister(Operation *function) : aliases(function), dominators(function) {}
 
   HoistResult hoist(Operation *alloc) {
     HoistResult out;

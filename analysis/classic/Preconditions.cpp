@@ -47,9 +47,8 @@ private:
     if (first.empty())
       first = message;
     OpId id = index.idOf(op);
-    SourceRange range = id != kNone
-                            ? index.result().ops[id].nameRange
-                            : index.result().functions[fn].nameRange;
+    SourceRange range = id != kNone ? index.result().ops[id].nameRange
+                                    : index.result().functions[fn].nameRange;
     index.result().findings.push_back(makeFinding("BL204", range, message));
   }
 
@@ -93,9 +92,8 @@ private:
       Block *succ = block->getSuccessor(next++);
       if (onPath.contains(succ)) {
         Operation *branch = block->getTerminator();
-        report(branch, "the unstructured loop " +
-                           index.labelOf(block) + " -> " +
-                           index.labelOf(succ) +
+        report(branch, "the unstructured loop " + index.labelOf(block) +
+                           " -> " + index.labelOf(succ) +
                            ": only structured loops (scf.for, scf.while) "
                            "are supported");
         continue;

@@ -39,7 +39,8 @@ static std::string whyNotPromotable(memref::AllocOp alloc,
     if (parent->hasTrait<OpTrait::AutomaticAllocationScope>())
       break;
     if (isa<LoopLikeOpInterface>(parent))
-      return "it is allocated inside " + quoted(parent->getName().getStringRef().str()) +
+      return "it is allocated inside " +
+             quoted(parent->getName().getStringRef().str()) +
              ", where an alloca would grow the stack every iteration";
   }
   for (Value alias : aliases.resolve(alloc.getResult()))
@@ -67,9 +68,9 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
     uint64_t size = *staticSizeInBytes(alloc.getType());
     Finding finding = makeFinding(
         "BL301", result.ops[op].nameRange,
-        result.values[value].name + " can be promoted to the stack: " +
-            std::to_string(size) + " bytes (limit " +
-            std::to_string(limitBytes) +
+        result.values[value].name +
+            " can be promoted to the stack: " + std::to_string(size) +
+            " bytes (limit " + std::to_string(limitBytes) +
             "), static shape, and it never leaves its block");
     finding.severity = Severity::Hint;
     finding.fixes.push_back(

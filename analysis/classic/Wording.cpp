@@ -19,8 +19,7 @@ std::string classic::quoted(const std::string &name) {
   return "`" + name + "`";
 }
 
-std::string classic::describeBlock(const AnalysisResult &result,
-                                   BlockId id) {
+std::string classic::describeBlock(const AnalysisResult &result, BlockId id) {
   const BlockEntry &block = result.blocks[id];
   if (!block.labelRange.empty())
     return block.label;

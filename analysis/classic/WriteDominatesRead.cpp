@@ -116,7 +116,8 @@ private:
       // Within its region, `current` must lie on every path to an exit.
       Block *block = current->getBlock();
       for (Block &other : *region)
-        if (other.getNumSuccessors() == 0 && !dominators.dominates(block, &other))
+        if (other.getNumSuccessors() == 0 &&
+            !dominators.dominates(block, &other))
           return false;
     }
     return true;
@@ -138,19 +139,17 @@ private:
                           describeBlock(result, result.ops[r].block);
       readers.push_back(where);
       finding.related.push_back(
-          {result.ops[r].nameRange,
-           "this read of " + index.nameOf(read.value) +
-               " runs with or without the write"});
+          {result.ops[r].nameRange, "this read of " + index.nameOf(read.value) +
+                                        " runs with or without the write"});
     }
     finding.code = "BL401";
     finding.severity = Severity::Warning;
     finding.range = result.ops[w].nameRange;
-    finding.message =
-        "the write to " + name + " (" +
-        write.op->getName().getStringRef().str() + " in " +
-        describeBlock(result, result.ops[w].block) +
-        ") does not dominate its read by " + joinWords(readers) +
-        ": all writes of a buffer must dominate all of its reads";
+    finding.message = "the write to " + name + " (" +
+                      write.op->getName().getStringRef().str() + " in " +
+                      describeBlock(result, result.ops[w].block) +
+                      ") does not dominate its read by " + joinWords(readers) +
+                      ": all writes of a buffer must dominate all of its reads";
     result.findings.push_back(std::move(finding));
   }
 
