@@ -57,7 +57,7 @@ struct ValueEntry {
 };
 
 struct BlockEntry {
-  std::string label; ///< ^bb1, or a synthesised ^entry for unlabelled blocks.
+  std::string label; ///< ^bb1; ^bb0 for an unlabelled entry block.
   SourceRange labelRange; ///< Empty for blocks without a label.
   std::vector<SourceRange> uses;
   FunctionId function = kNone;
