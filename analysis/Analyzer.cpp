@@ -22,35 +22,6 @@
 using namespace bufferlens;
 using namespace mlir;
 
-// A function that already frees a memref is past deallocation.
-static bool freesMemory(FunctionOpInterface fn) {
-  bool frees = false;
-  // bufferization.dealloc declares no Free effect on its operands, but it
-  // is the deallocation the upstream pass inserts.
-  fn->walk([&](Operation *op) {
-    if (isa<bufferization::DeallocOp>(op)) {
-      frees = true;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (frees)
-    return true;
-  fn->walk([&](MemoryEffectOpInterface op) {
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    op.getEffects(effects);
-    for (const auto &effect : effects)
-      if (isa<MemoryEffects::Free>(effect.getEffect()) &&
-          (!effect.getValue() ||
-           isa<BaseMemRefType>(effect.getValue().getType()))) {
-        frees = true;
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  return frees;
-}
-
 static void decideStage(SourceIndex &index, FunctionId fn,
                         StageOverride fileOverride,
                         const AnalysisOptions &options) {

@@ -3,6 +3,7 @@
 #include "analysis/BufferFacts.h"
 #include "analysis/SourceIndex.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -112,3 +113,33 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     result.buffers.push_back(std::move(fact));
   }
 }
+
+// A function that already frees a memref is past deallocation.
+bool bufferlens::freesMemory(FunctionOpInterface fn) {
+  bool frees = false;
+  // bufferization.dealloc declares no Free effect on its operands, but it
+  // is the deallocation the upstream pass inserts.
+  fn->walk([&](Operation *op) {
+    if (isa<bufferization::DeallocOp>(op)) {
+      frees = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (frees)
+    return true;
+  fn->walk([&](MemoryEffectOpInterface op) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    op.getEffects(effects);
+    for (const auto &effect : effects)
+      if (isa<MemoryEffects::Free>(effect.getEffect()) &&
+          (!effect.getValue() ||
+           isa<BaseMemRefType>(effect.getValue().getType()))) {
+        frees = true;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return frees;
+}
+

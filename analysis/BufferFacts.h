@@ -14,6 +14,7 @@
 #include "analysis/Model.h"
 
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include <optional>
 
 namespace bufferlens {
@@ -22,6 +23,10 @@ class SourceIndex;
 
 BufferKind classifyBuffer(mlir::Value value);
 std::optional<uint64_t> staticSizeInBytes(mlir::Type type);
+
+/// Whether `fn` already frees memory (`memref.dealloc`, a Free effect on a
+/// memref, or `bufferization.dealloc`): it is past deallocation.
+bool freesMemory(mlir::FunctionOpInterface fn);
 
 /// Adds a BufferFact for every memref value of function `fn`.
 void computeBufferFacts(SourceIndex &index, FunctionId fn);

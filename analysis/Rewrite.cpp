@@ -2,16 +2,99 @@
 
 #include "analysis/Rewrite.h"
 #include "analysis/ParsedModule.h"
+#include "analysis/BufferFacts.h"
 #include "analysis/Registry.h"
 #include "analysis/classic/ClassicRewrite.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace bufferlens;
 using namespace mlir;
+
+namespace {
+/// A private declaration standing in for a function while the passes run:
+/// calls still resolve, and the passes skip bodiless functions.
+Operation *declarationOf(FunctionOpInterface fn) {
+  Operation *copy = fn->cloneWithoutRegions();
+  auto decl = cast<FunctionOpInterface>(copy);
+  // A body-less function op has no region contents; the verifier requires
+  // declarations to be private.
+  SymbolTable::setSymbolVisibility(decl, SymbolTable::Visibility::Private);
+  return copy;
+}
+} // namespace
+
+/// Functions the passes must not see: those that already free memory, and
+/// those named in `rejected`. Returns (placeholder, original) pairs; the
+/// originals are detached until restore().
+static std::vector<std::pair<Operation *, Operation *>>
+stubOut(ModuleOp module, const std::set<std::string> &rejected) {
+  std::vector<std::pair<Operation *, Operation *>> swapped;
+  for (auto fn : llvm::make_early_inc_range(
+           module.getBody()->getOps<FunctionOpInterface>())) {
+    if (fn.isExternal())
+      continue;
+    if (!freesMemory(fn) && !rejected.count(fn.getName().str()))
+      continue;
+    Operation *stub = declarationOf(fn);
+    module.getBody()->getOperations().insert(fn->getIterator(), stub);
+    fn->remove();
+    swapped.emplace_back(stub, fn.getOperation());
+  }
+  return swapped;
+}
+
+static void restore(std::vector<std::pair<Operation *, Operation *>> &swapped) {
+  for (auto &[stub, original] : swapped) {
+    stub->getBlock()->getOperations().insert(stub->getIterator(), original);
+    stub->erase();
+  }
+  swapped.clear();
+}
+
+/// Runs the stage's passes; on failure, the names of the top-level
+/// functions the errors point into are added to `rejected`.
+static LogicalResult runPipeline(ParsedModule &parsed,
+                                 const RewriteRequest &request,
+                                 const AnalysisOptions &options,
+                                 std::vector<Finding> &diagnostics,
+                                 std::set<std::string> &rejected) {
+  MLIRContext *context = parsed.module()->getContext();
+  PassManager pm(context, ModuleOp::getOperationName());
+  buildOwnershipPipeline(pm, request.stage, options);
+  // The passes report through the context; keep their messages with the
+  // user's ranges.
+  std::vector<Location> locations;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    Finding finding;
+    finding.source = "mlir";
+    finding.severity = diag.getSeverity() == DiagnosticSeverity::Error
+                           ? Severity::Error
+                           : Severity::Warning;
+    finding.range = parsed.rangeOf(diag.getLocation());
+    finding.message = diag.str();
+    diagnostics.push_back(std::move(finding));
+  });
+  if (succeeded(pm.run(parsed.module())))
+    return success();
+  for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
+    const auto *def = parsed.asmState().getOpDef(fn);
+    if (!def)
+      continue;
+    SourceRange range = parsed.rangeOf(def->scopeLoc);
+    for (const Finding &diag : diagnostics)
+      if (range.begin <= diag.range.begin && diag.range.begin < range.end)
+        rejected.insert(fn.getName().str());
+  }
+  return failure();
+}
 
 RewriteOutput bufferlens::rewriteDocument(std::string_view text,
                                           std::string_view bufferName,
@@ -33,30 +116,37 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
     return out;
   }
 
-  std::unique_ptr<MLIRContext> context = createContext();
-  std::unique_ptr<ParsedModule> parsed =
-      ParsedModule::parse(text, bufferName, *context, out.diagnostics);
-  if (!parsed || !out.diagnostics.empty())
-    return out;
-
-  PassManager pm(context.get(), ModuleOp::getOperationName());
-  buildOwnershipPipeline(pm, request.stage, options);
-  {
-    // The passes report through the context; keep their messages with the
-    // user's ranges.
-    ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &diag) {
-      Finding finding;
-      finding.source = "mlir";
-      finding.severity = diag.getSeverity() == DiagnosticSeverity::Error
-                             ? Severity::Error
-                             : Severity::Warning;
-      finding.range = parsed->rangeOf(diag.getLocation());
-      finding.message = diag.str();
-      out.diagnostics.push_back(std::move(finding));
-    });
-    if (failed(pm.run(parsed->module())))
+  // First as mlir-opt would: the whole module or nothing. A preview may
+  // instead leave the functions the passes reject as written.
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<ParsedModule> parsed;
+  std::set<std::string> keptAsWritten;
+  while (true) {
+    context = createContext();
+    out.diagnostics.clear();
+    parsed = ParsedModule::parse(text, bufferName, *context, out.diagnostics);
+    if (!parsed || !out.diagnostics.empty())
+      return out;
+    std::vector<std::pair<Operation *, Operation *>> swapped;
+    if (request.keepRejectedFunctions)
+      swapped = stubOut(parsed->module(), keptAsWritten);
+    std::set<std::string> rejected;
+    if (succeeded(runPipeline(*parsed, request, options, out.diagnostics,
+                              rejected))) {
+      restore(swapped);
+      break;
+    }
+    restore(swapped);
+    // Retry without the functions the passes rejected, when allowed and
+    // when that makes progress.
+    size_t before = keptAsWritten.size();
+    keptAsWritten.insert(rejected.begin(), rejected.end());
+    if (!request.keepRejectedFunctions || keptAsWritten.size() == before)
       return out;
   }
+  out.diagnostics.clear();
+  for (const std::string &name : keptAsWritten)
+    out.keptAsWritten.push_back(name);
 
   llvm::raw_string_ostream os(out.text);
   OpPrintingFlags flags;

@@ -29,6 +29,10 @@ struct RewriteRequest {
   /// Print `loc(...)` attributes (ownership strategy only: the classic
   /// rewrite prints without them).
   bool withLocations = false;
+  /// mlir-opt fails the whole module when one function is rejected (it
+  /// already frees memory, or breaks a precondition). A preview may instead
+  /// leave such functions as written and name them in `keptAsWritten`.
+  bool keepRejectedFunctions = false;
 };
 
 struct RewriteOutput {
@@ -37,6 +41,8 @@ struct RewriteOutput {
   /// Parse errors of the input, or the passes' own errors, with ranges in
   /// the input.
   std::vector<Finding> diagnostics;
+  /// With keepRejectedFunctions: the functions left as written.
+  std::vector<std::string> keptAsWritten;
 };
 
 RewriteOutput rewriteDocument(std::string_view text,

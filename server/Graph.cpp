@@ -16,6 +16,7 @@
 #include "server/Features.h"
 #include "viz/Graph.h"
 
+#include <algorithm>
 #include <regex>
 
 using namespace bufferlens;
@@ -118,6 +119,7 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
         request.stage = query.stage == "ownership" ? OwnershipStage::Ownership
                                                    : OwnershipStage::Lowered;
         request.withLocations = true;
+        request.keepRejectedFunctions = true;
         RewriteOutput rewrite = rewriteDocument(part->result->text, bufferName,
                                                 request, options);
         if (!rewrite.succeeded) {
@@ -125,6 +127,17 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
                            (rewrite.diagnostics.empty()
                                 ? std::string()
                                 : ": " + rewrite.diagnostics[0].message);
+          return;
+        }
+        // Other functions may be left as written; this one must not be.
+        if (std::find(rewrite.keptAsWritten.begin(),
+                      rewrite.keptAsWritten.end(),
+                      answer.function) != rewrite.keptAsWritten.end()) {
+          rendered.error = "the " + query.stage +
+                           " rewrite failed: the deallocation passes reject @" +
+                           answer.function +
+                           " (it already frees memory, or breaks a "
+                           "precondition)";
           return;
         }
         AnalysisResult rewritten = analyzeDocument(

@@ -555,6 +555,9 @@ void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
   else
     throw InvalidParams{"'stage' must be \"ownership\", \"simplified\" or "
                         "\"lowered\""};
+  // A preview shows what it can: functions the passes reject stay as
+  // written, named in a comment at the top.
+  request.keepRejectedFunctions = true;
   withDocument(reply, uri, [this, uri, request](const Snapshot &s,
                                                const ProtocolContext &) {
     AnalysisOptions options = optionsFor(uri);
@@ -584,7 +587,12 @@ void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
       }
       throw RequestFailed{message};
     }
-    return json{{"text", out.text}};
+    std::string header;
+    for (const std::string &name : out.keptAsWritten)
+      header += "// @" + name +
+                " is left as written: the deallocation passes reject it "
+                "(it already frees memory, or breaks a precondition)\n";
+    return json{{"text", header + out.text}};
   });
 }
 
