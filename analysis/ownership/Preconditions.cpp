@@ -42,6 +42,10 @@ static const Explanation kExplanations[] = {
      "RegionBranchTerminatorOpInterface",
      "the deallocation pass rejects `{op}`: a terminator must implement "
      "exactly one of BranchOpInterface and RegionBranchTerminatorOpInterface"},
+    {"BranchOpInterface operations with multiple successors are not "
+     "supported",
+     "the deallocation pass rejects `{op}`: branches with more than one "
+     "successor are supported only for cf.cond_br"},
     {"Terminators with more than one successor are not supported",
      "the deallocation pass rejects `{op}`: terminators with more than one "
      "successor are supported only for cf.cond_br"},

@@ -20,3 +20,28 @@ func.func @unknown_effects() {
   "test.opaque"(%0) : (memref<2xf32>) -> ()
   return
 }
+
+func.func @region_without_interface(%m: memref<4xf32>, %i: index) {
+  %0 = memref.alloc() : memref<2xf32>
+  // expected-error@+1 {{the deallocation pass rejects `memref.generic_atomic_rmw`: it has regions but does not implement RegionBranchOpInterface, so the pass cannot follow its control flow [BL204]}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %c1 = arith.constant 1.0 : f32
+    %n = arith.addf %cur, %c1 : f32
+    memref.atomic_yield %n : f32
+  }
+  return
+}
+
+func.func @switch(%c: i32) {
+  %0 = memref.alloc() : memref<2xf32>
+  // expected-error@+1 {{the deallocation pass rejects `cf.switch`: branches with more than one successor are supported only for cf.cond_br [BL204]}}
+  cf.switch %c : i32, [
+    default: ^bb1,
+    42: ^bb2
+  ]
+^bb1:
+  return
+^bb2:
+  return
+}
