@@ -13,7 +13,11 @@ status=0
 build/bin/bufferlens lint examples/ | tee "$out/lint.txt" || status=$?
 build/bin/bufferlens lint examples/ --format sarif > "$out/lint.sarif" || true
 if build/bin/bufferlens graph --help >/dev/null 2>&1; then
-  build/bin/bufferlens graph examples/ --all --format svg -o "$out/graphs" || true
+  # Before and after the upstream deallocation pipeline, side by side.
+  for stage in input pipeline; do
+    build/bin/bufferlens graph examples/ --all --stage "$stage" --format svg \
+      -o "$out/graphs" || true
+  done
 fi
 echo
 echo "Findings:    $out/lint.txt (text) and $out/lint.sarif (SARIF 2.1.0)"
