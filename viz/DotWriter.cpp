@@ -361,9 +361,9 @@ void Writer::edges() {
 
 void Writer::legend() {
   os << "  subgraph cluster_legend {\n"
-        "    id=\"bl-legend\"; label=\"legend\"; style=rounded; "
+        "    id=\"legend\"; label=\"legend\"; style=rounded; "
         "color=\"#adb5bd\"; fontcolor=\"#495057\";\n"
-        "    legend [id=\"bl-legend-table\" label=<<TABLE BORDER=\"0\" "
+        "    legend [id=\"legend-table\" label=<<TABLE BORDER=\"0\" "
         "CELLSPACING=\"1\" CELLPADDING=\"2\">";
   for (Marker m : {Marker::HeapAlloc, Marker::StackAlloc, Marker::Clone,
                    Marker::Dealloc, Marker::ConditionalDealloc}) {

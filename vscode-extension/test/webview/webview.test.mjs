@@ -234,6 +234,10 @@ test('stage and function pickers post their choice', async () => {
 
 test('loading and error states are shown', async () => {
   await send({ type: 'loading', function: 'loop', stage: 'classic' });
+  // The page handles messages asynchronously: wait for it, bounded.
+  await page.waitForFunction(
+    () => document.getElementById('status').textContent === 'loading @loop · classic…',
+    null, { timeout: 10000 });
   assert.equal(await page.textContent('#status'), 'loading @loop · classic…');
   assert.equal(await page.inputValue('#stage'), 'classic');
   await send({ type: 'error', message: 'no function named @loop', stage: 'classic', function: 'loop' });
