@@ -14,15 +14,6 @@
 using namespace bufferlens;
 using namespace bufferlens::test;
 
-static std::vector<const Finding *> withCode(const AnalysisResult &r,
-                                             const std::string &code) {
-  std::vector<const Finding *> out;
-  for (const Finding &f : r.findings)
-    if (f.code == code)
-      out.push_back(&f);
-  return out;
-}
-
 TEST(CheckerTest, LeakIsAtTheAllocationWithTheExitAsRelated) {
   Annotations code(R"(func.func @f(%cond: i1) {
   $alloc[[%0]] = memref.alloc() : memref<2xf32>

@@ -9,15 +9,6 @@
 using namespace bufferlens;
 using namespace bufferlens::test;
 
-static std::vector<const Finding *> withCode(const AnalysisResult &r,
-                                             const std::string &code) {
-  std::vector<const Finding *> out;
-  for (const Finding &f : r.findings)
-    if (f.code == code)
-      out.push_back(&f);
-  return out;
-}
-
 static const ClassicPlan &planOf(const AnalysisResult &r) {
   EXPECT_EQ(r.classic.size(), 1u);
   return r.classic.front();

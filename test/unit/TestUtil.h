@@ -28,6 +28,16 @@ inline std::vector<std::string> mlirErrors(const AnalysisResult &result) {
   return out;
 }
 
+/// The findings with one code, in order.
+inline std::vector<const Finding *> withCode(const AnalysisResult &r,
+                                             const std::string &code) {
+  std::vector<const Finding *> out;
+  for (const Finding &f : r.findings)
+    if (f.code == code)
+      out.push_back(&f);
+  return out;
+}
+
 /// The value named `name` in function `function`.
 inline ValueId valueNamed(const AnalysisResult &result,
                           const std::string &function,
