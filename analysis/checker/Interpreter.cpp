@@ -231,22 +231,31 @@ bufferlens::checker::evaluateIntegerSet(IntegerSet set,
   return true;
 }
 
+// An if: each side of `cond` runs its region (an empty one falls through)
+// and binds the op's results from what the region yields.
+void Interpreter::runBranches(Operation &op, State state, const Bool &cond,
+                              Region &thenRegion, Region &elseRegion,
+                              std::vector<State> &out) {
+  for (auto &[branch, taken] : split(std::move(state), cond)) {
+    Region &region = taken ? thenRegion : elseRegion;
+    if (region.empty()) {
+      out.push_back(std::move(branch));
+      continue;
+    }
+    for (Exit &exit : runRegion(region, std::move(branch), {})) {
+      bindExit(op, exit);
+      out.push_back(std::move(exit.state));
+    }
+  }
+}
+
 void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   if (outOfSteps())
     return;
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     Bool cond = flagOf(state, ifOp.getCondition());
-    for (auto &[branch, taken] : split(std::move(state), cond)) {
-      Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
-      if (region.empty()) {
-        out.push_back(std::move(branch));
-        continue;
-      }
-      for (Exit &exit : runRegion(region, std::move(branch), {})) {
-        bindExit(op, exit);
-        out.push_back(std::move(exit.state));
-      }
-    }
+    runBranches(op, std::move(state), cond, ifOp.getThenRegion(),
+                ifOp.getElseRegion(), out);
     return;
   }
   if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
@@ -266,17 +275,8 @@ void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
                     ? boolConst(*known)
                     : boolAtom(atom("affine.if#" + std::to_string(nextOpaque++),
                                     "the condition of affine.if"));
-    for (auto &[branch, taken] : split(std::move(state), cond)) {
-      Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
-      if (region.empty()) {
-        out.push_back(std::move(branch));
-        continue;
-      }
-      for (Exit &exit : runRegion(region, std::move(branch), {})) {
-        bindExit(op, exit);
-        out.push_back(std::move(exit.state));
-      }
-    }
+    runBranches(op, std::move(state), cond, ifOp.getThenRegion(),
+                ifOp.getElseRegion(), out);
     return;
   }
   if (isa<scf::WhileOp>(op))

@@ -59,6 +59,9 @@ private:
   void runWhile(mlir::Operation &op, State state, std::vector<State> &out);
   void runOnce(mlir::Operation &op, State state, std::vector<State> &out);
   void bindExit(mlir::Operation &op, Exit &exit);
+  void runBranches(mlir::Operation &op, State state, const Bool &cond,
+                   mlir::Region &thenRegion, mlir::Region &elseRegion,
+                   std::vector<State> &out);
   void limit(std::vector<State> &states);
   void dedupe(std::vector<State> &states);
   bool outOfSteps();
