@@ -23,9 +23,6 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
         StringAttr::get(copy->getContext(), kTagPrefix + std::to_string(id)),
         copy->getLoc()));
   }
-  for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
-    if (Value copy = mapping.lookupOrNull(index.value(id)))
-      origins[copy] = id;
   for (BlockId id = 0; id < (BlockId)result.blocks.size(); ++id)
     if (Block *copy = mapping.lookupOrNull(index.block(id)))
       originalBlocks[copy] = index.block(id);
@@ -54,9 +51,11 @@ static Operation *originalOpOf(const TaggedClone &clone,
   return original->getName() == copy->getName() ? original : nullptr;
 }
 
+// Values are mapped back through their op's tag, never through a table
+// keyed by the copy's pointers: the passes erase ops and blocks, and the
+// allocator hands their addresses to new ones, so such a table would name
+// an unrelated value (the BL203 messages once did, differently per run).
 ValueId TaggedClone::originOf(Value copy) const {
-  if (auto it = origins.find(copy); it != origins.end())
-    return it->second;
   if (auto result = dyn_cast<OpResult>(copy)) {
     Operation *original = originalOpOf(*this, index, result.getOwner());
     if (original && result.getResultNumber() < original->getNumResults())
@@ -68,6 +67,25 @@ ValueId TaggedClone::originOf(Value copy) const {
   if (original && arg.getArgNumber() < original->getNumArguments())
     return index.idOf(original->getArgument(arg.getArgNumber()));
   return kNone;
+}
+
+Block *TaggedClone::originalBlockOf(Block *copy) const {
+  Block *original = originalBlocks.lookup(copy);
+  if (!original)
+    return nullptr;
+  // The block at this address may be a new one (see originOf): trust the
+  // table only when the parent ops agree by tag.
+  Operation *copyParent = copy->getParentOp();
+  Operation *originalParent = original->getParentOp();
+  if (!copyParent || !originalParent)
+    return nullptr;
+  OpId parent = originOpOf(copyParent->getLoc());
+  if (parent != kNone)
+    return index.op(parent) == originalParent ? original : nullptr;
+  // Functions carry no tag (they are not ops of the index) and the passes
+  // never erase them: their copy is still the one cloned.
+  return mapping.lookupOrNull(originalParent) == copyParent ? original
+                                                            : nullptr;
 }
 
 // The k-th appended i1 belongs to the k-th memref among `originals`.

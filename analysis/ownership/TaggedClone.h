@@ -36,9 +36,8 @@ public:
   mlir::Block *lookup(mlir::Block *original) const {
     return mapping.lookupOrNull(original);
   }
-  mlir::Block *originalBlockOf(mlir::Block *copy) const {
-    return originalBlocks.lookup(copy);
-  }
+  /// The user's block a block of the copy stands for, or null.
+  mlir::Block *originalBlockOf(mlir::Block *copy) const;
 
   /// The user's value a value of the copy stands for, or kNone for values
   /// the passes created.
@@ -53,7 +52,6 @@ private:
   const SourceIndex &index;
   mlir::OwningOpRef<mlir::ModuleOp> copy;
   mlir::IRMapping mapping;
-  llvm::DenseMap<mlir::Value, ValueId> origins;
   llvm::DenseMap<mlir::Block *, mlir::Block *> originalBlocks;
 };
 
