@@ -58,8 +58,8 @@ bool startsOp(std::string_view text, size_t pos) {
   char c = text[pos];
   if (c == '/' && pos + 1 < text.size() && text[pos + 1] == '/')
     return false;
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '"' ||
-         c == '%' || c == '#' || c == '!' || c == '_';
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '"' || c == '%' ||
+         c == '#' || c == '!' || c == '_';
 }
 
 bool startsWithWord(std::string_view text, size_t pos, std::string_view word) {
@@ -151,8 +151,7 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
     if (scan.unbalanced)
       return {};
     // The module's closing brace ends the last op.
-    if (scan.depth < opDepth && !chunks.empty() &&
-        chunks.back().range.end == 0)
+    if (scan.depth < opDepth && !chunks.empty() && chunks.back().range.end == 0)
       chunks.back().range.end = at;
   }
   if (scan.depth != 0)
@@ -169,5 +168,30 @@ std::string bufferlens::blankRanges(std::string_view text,
     for (uint32_t i = range.begin; i < range.end && i < out.size(); ++i)
       if (out[i] != '\n')
         out[i] = ' ';
+  return out;
+}
+
+std::string
+bufferlens::blankOperations(std::string_view text,
+                            const std::vector<SourceRange> &ranges) {
+  std::string out(text);
+  for (const SourceRange &range : ranges) {
+    uint32_t i = range.begin;
+    while (i < range.end) {
+      uint32_t lineEnd = i;
+      while (lineEnd < range.end && out[lineEnd] != '\n')
+        ++lineEnd;
+      uint32_t first = i;
+      while (first < lineEnd && (out[first] == ' ' || out[first] == '\t'))
+        ++first;
+      bool comment =
+          first + 1 < lineEnd && out[first] == '/' && out[first + 1] == '/';
+      if (!comment)
+        for (uint32_t j = i; j < lineEnd; ++j)
+          if (out[j] != '\r')
+            out[j] = ' ';
+      i = lineEnd + 1;
+    }
+  }
   return out;
 }

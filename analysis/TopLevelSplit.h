@@ -37,6 +37,11 @@ std::vector<TopLevelChunk> splitTopLevel(std::string_view text);
 std::string blankRanges(std::string_view text,
                         const std::vector<SourceRange> &ranges);
 
+/// Like blankRanges, but own-line comments stay, so the `// bufferlens:`
+/// directives of the document stay where they are.
+std::string blankOperations(std::string_view text,
+                            const std::vector<SourceRange> &ranges);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_TOPLEVELSPLIT_H

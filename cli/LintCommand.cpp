@@ -1,6 +1,7 @@
 //===- LintCommand.cpp - `bufferlens lint` --------------------------------===//
 
 #include "analysis/Analyzer.h"
+#include "analysis/Partition.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
@@ -127,8 +128,8 @@ static std::string parseLintArgs(const std::vector<std::string> &args,
         return "--config needs a file";
       out.configFile = value;
     } else if (arg == "--stage") {
-      if (!takeValue() || (value != "auto" && value != "bufferized" &&
-                           value != "deallocated"))
+      if (!takeValue() ||
+          (value != "auto" && value != "bufferized" && value != "deallocated"))
         return "--stage needs auto, bufferized or deallocated";
       out.stage = value;
     } else if (arg == "--graphs") {
@@ -163,8 +164,10 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
   return "";
 }
 
+/// `threads`: how many workers this file may use; a large file is cut into
+/// that many parts analysed in parallel (analysis/Partition.h).
 static void lintOne(const std::string &path, const LintArgs &args,
-                    FileReport &report) {
+                    unsigned threads, FileReport &report) {
   report.path = path;
   if (!readSourceFile(path, report.text, report.ioError))
     return;
@@ -173,12 +176,21 @@ static void lintOne(const std::string &path, const LintArgs &args,
     report.ioError = error;
     return;
   }
-  AnalysisResult result = analyzeDocument(report.text, path, options);
-  if (!args.graphsDir.empty())
-    for (const std::string &problem : exportInputGraphs(
-             result, path, args.graphsDir, viz::GraphFormat::Svg))
+  if (!args.graphsDir.empty()) {
+    // The graphs need the whole document's model in one piece.
+    AnalysisResult result = analyzeDocument(report.text, path, options);
+    for (const std::string &problem :
+         exportInputGraphs(result, path, args.graphsDir, viz::GraphFormat::Svg))
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
-  report.findings = std::move(result.findings);
+    report.findings = std::move(result.findings);
+  } else {
+    std::vector<PartPlan> plans = planParts(report.text, threads);
+    std::vector<AnalysisResult> results =
+        analyzeParts(report.text, plans, [&](std::string_view text) {
+          return analyzeDocument(text, path, options);
+        });
+    report.findings = mergeFindings(plans, results);
+  }
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 
@@ -201,13 +213,16 @@ int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
       shard(collected.files, args.shardIndex, args.shardCount);
 
   std::vector<FileReport> reports(files.size());
-  unsigned jobs = args.jobs ? args.jobs
-                            : std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs =
+      args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // Fewer files than jobs: the spare workers analyse parts of the files.
+  unsigned threadsPerFile =
+      std::max<unsigned>(1, jobs / std::max<size_t>(1, files.size()));
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i; (i = next++) < files.size();)
-      lintOne(files[i], args, reports[i]);
+      lintOne(files[i], args, threadsPerFile, reports[i]);
   };
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < jobs; ++t)

@@ -3,7 +3,11 @@
 #include "server/IncrementalAnalysis.h"
 #include "server/CrashIsolation.h"
 
+#include "analysis/Partition.h"
+
 #include <algorithm>
+#include <optional>
+#include <thread>
 
 using namespace bufferlens;
 
@@ -11,38 +15,44 @@ static std::string_view slice(std::string_view text, SourceRange range) {
   return text.substr(range.begin, range.end - range.begin);
 }
 
-/// Blanks the code in `ranges` but keeps own-line comments, so the
-/// `// bufferlens:` directives of the document stay where they are.
-static std::string blankCode(std::string_view text,
-                             const std::vector<SourceRange> &ranges) {
-  std::string out(text);
-  for (const SourceRange &range : ranges) {
-    uint32_t i = range.begin;
-    while (i < range.end) {
-      uint32_t lineEnd = i;
-      while (lineEnd < range.end && out[lineEnd] != '\n')
-        ++lineEnd;
-      uint32_t first = i;
-      while (first < lineEnd && (out[first] == ' ' || out[first] == '\t'))
-        ++first;
-      bool comment = first + 1 < lineEnd && out[first] == '/' &&
-                     out[first + 1] == '/';
-      if (!comment)
-        for (uint32_t j = i; j < lineEnd; ++j)
-          if (out[j] != '\r')
-            out[j] = ' ';
-      i = lineEnd + 1;
-    }
-  }
-  return out;
-}
-
+/// The whole document, cut into parts analysed in parallel when it is large
+/// (analysis/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(std::string text, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version) {
-  AnalysisResult result = analyzeIsolated(text, bufferName, options);
-  return {std::make_shared<const Snapshot>(std::move(result), uri, version),
-          "whole document"};
+  std::vector<PartPlan> plans =
+      options.privateFunctionDynamicOwnership
+          ? std::vector<PartPlan>{}
+          : planParts(text,
+                      std::min<unsigned>(
+                          kMaxOpenParts,
+                          std::max(1u, std::thread::hardware_concurrency())));
+  if (plans.size() < 2) {
+    AnalysisResult result = analyzeIsolated(text, bufferName, options);
+    return {std::make_shared<const Snapshot>(std::move(result), uri, version),
+            "whole document"};
+  }
+  std::thread::id caller = std::this_thread::get_id();
+  std::vector<AnalysisResult> results =
+      analyzeParts(text, plans, [&](std::string_view partText) {
+        // Threads of our own need their own stack for crash recovery.
+        std::optional<AlternateSignalStack> stack;
+        if (std::this_thread::get_id() != caller)
+          stack.emplace();
+        return analyzeIsolated(partText, bufferName, options);
+      });
+  std::vector<SnapshotPart> parts;
+  for (size_t p = 0; p < plans.size(); ++p) {
+    SnapshotPart part;
+    part.result = std::make_shared<const AnalysisResult>(std::move(results[p]));
+    part.covers = plans[p].covers;
+    parts.push_back(std::move(part));
+  }
+  std::string how =
+      "whole document in " + std::to_string(plans.size()) + " parts";
+  return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
+                                           uri, version),
+          how};
 }
 
 VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
@@ -69,8 +79,8 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
           slice(text, {0, chunks.front().range.begin}) ||
       slice(oldText, {oldChunks.back().range.end,
                       static_cast<uint32_t>(oldText.size())}) !=
-          slice(text, {chunks.back().range.end,
-                       static_cast<uint32_t>(text.size())}))
+          slice(text,
+                {chunks.back().range.end, static_cast<uint32_t>(text.size())}))
     return whole(std::move(text), uri, bufferName, options, version);
   size_t changed = chunks.size();
   for (size_t i = 0; i < chunks.size(); ++i) {
@@ -106,7 +116,7 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     if (i != changed && !chunks[i].shared)
       others.push_back(chunks[i].range);
   AnalysisResult alone =
-      analyzeIsolated(blankCode(text, others), bufferName, options);
+      analyzeIsolated(blankOperations(text, others), bufferName, options);
   if (alone.parseFailed)
     return whole(std::move(text), uri, bufferName, options, version);
   for (const Finding &finding : alone.findings)

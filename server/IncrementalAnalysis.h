@@ -41,11 +41,15 @@ struct VersionAnalysis {
 VersionAnalysis analyzeVersion(const SnapshotRef &previous, std::string text,
                                const std::string &uri,
                                const std::string &bufferName,
-                               const AnalysisOptions &options,
-                               int64_t version);
+                               const AnalysisOptions &options, int64_t version);
 
-/// Snapshots reuse at most this many parts before a whole analysis.
-constexpr size_t kMaxSnapshotParts = 9;
+/// A document opened whole is analysed in at most this many parts, one per
+/// core.
+constexpr unsigned kMaxOpenParts = 8;
+
+/// Snapshots reuse at most this many parts before a whole analysis (each
+/// part keeps its own copy of the text).
+constexpr size_t kMaxSnapshotParts = kMaxOpenParts + 8;
 
 } // namespace bufferlens
 

@@ -1,0 +1,175 @@
+//===- Partition.cpp ------------------------------------------------------===//
+
+#include "analysis/Partition.h"
+#include "analysis/TopLevelSplit.h"
+
+#include <cctype>
+#include <map>
+#include <numeric>
+#include <string>
+#include <thread>
+
+using namespace bufferlens;
+
+namespace {
+/// Union-find over chunk indices.
+struct Components {
+  std::vector<size_t> parent;
+  explicit Components(size_t n) : parent(n) {
+    std::iota(parent.begin(), parent.end(), 0);
+  }
+  size_t find(size_t i) {
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
+    return i;
+  }
+  void join(size_t a, size_t b) { parent[find(a)] = find(b); }
+};
+
+bool isSymbolChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         c == '.' || c == '-';
+}
+} // namespace
+
+/// Every `@name` and `@"quoted name"` in `text`, outside comments and other
+/// strings. Nested references (`@a::@b`) give both names; the outer one
+/// ties the chunk to the one defining it.
+static std::vector<std::string> symbolNames(std::string_view text) {
+  std::vector<std::string> names;
+  size_t i = 0;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i < text.size() && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+      continue;
+    }
+    if (c != '@') {
+      ++i;
+      continue;
+    }
+    size_t begin = ++i;
+    if (i < text.size() && text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+    } else {
+      while (i < text.size() && isSymbolChar(text[i]))
+        ++i;
+    }
+    if (i > begin)
+      names.emplace_back(text.substr(begin, std::min(i, text.size()) - begin));
+  }
+  return names;
+}
+
+std::vector<PartPlan> bufferlens::planParts(std::string_view text,
+                                            unsigned maxParts,
+                                            size_t minPartBytes) {
+  const SourceRange whole{0, static_cast<uint32_t>(text.size())};
+  std::vector<PartPlan> single{{whole, {}}};
+  std::vector<TopLevelChunk> all = splitTopLevel(text);
+  std::vector<SourceRange> ops; // the non-shared chunks, in order
+  for (const TopLevelChunk &chunk : all)
+    if (!chunk.shared)
+      ops.push_back(chunk.range);
+  size_t total = 0;
+  for (const SourceRange &op : ops)
+    total += op.end - op.begin;
+  size_t parts =
+      std::min<size_t>(maxParts, total / std::max<size_t>(minPartBytes, 1));
+  parts = std::min(parts, ops.size());
+  if (parts < 2)
+    return single;
+
+  // Chunks naming the same symbol belong together.
+  Components components(ops.size());
+  std::map<std::string, size_t> firstNaming;
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (std::string &name :
+         symbolNames(text.substr(ops[i].begin, ops[i].end - ops[i].begin))) {
+      auto [it, inserted] = firstNaming.emplace(std::move(name), i);
+      if (!inserted)
+        components.join(i, it->second);
+    }
+
+  // Contiguous runs of about equal size.
+  std::vector<size_t> firstOfPart{0};
+  size_t seen = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    seen += ops[i].end - ops[i].begin;
+    if (firstOfPart.size() < parts &&
+        seen * parts >= total * firstOfPart.size() && i + 1 < ops.size())
+      firstOfPart.push_back(i + 1);
+  }
+  firstOfPart.push_back(ops.size());
+
+  std::vector<PartPlan> plans;
+  for (size_t p = 0; p + 1 < firstOfPart.size(); ++p) {
+    size_t first = firstOfPart[p], end = firstOfPart[p + 1];
+    PartPlan plan;
+    plan.covers.begin = p == 0 ? 0 : ops[first].begin;
+    plan.covers.end = end == ops.size() ? whole.end : ops[end].begin;
+    std::vector<bool> neededRoot(ops.size(), false);
+    for (size_t i = first; i < end; ++i)
+      neededRoot[components.find(i)] = true;
+    size_t neededBytes = 0;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (neededRoot[components.find(i)]) {
+        neededBytes += ops[i].end - ops[i].begin;
+        continue;
+      }
+      plan.blanked.push_back(ops[i]);
+    }
+    // A part that needs most of the document gains nothing over one part.
+    if (neededBytes * 4 > total * 3)
+      return single;
+    plans.push_back(std::move(plan));
+  }
+  return plans;
+}
+
+std::vector<AnalysisResult> bufferlens::analyzeParts(
+    std::string_view text, const std::vector<PartPlan> &plans,
+    const std::function<AnalysisResult(std::string_view)> &analyse) {
+  std::vector<AnalysisResult> results(plans.size());
+  if (plans.size() == 1 && plans.front().blanked.empty()) {
+    results.front() = analyse(text);
+    return results;
+  }
+  auto run = [&](size_t p) {
+    results[p] = analyse(blankOperations(text, plans[p].blanked));
+  };
+  std::vector<std::thread> threads;
+  for (size_t p = 1; p < plans.size(); ++p)
+    threads.emplace_back(run, p);
+  run(0);
+  for (std::thread &thread : threads)
+    thread.join();
+  return results;
+}
+
+std::vector<Finding>
+bufferlens::mergeFindings(const std::vector<PartPlan> &plans,
+                          std::vector<AnalysisResult> &results) {
+  std::vector<Finding> out;
+  for (size_t p = 0; p < plans.size(); ++p) {
+    const SourceRange &covers = plans[p].covers;
+    bool last = p + 1 == plans.size();
+    for (Finding &finding : results[p].findings) {
+      uint32_t at = finding.range.begin;
+      if (covers.begin <= at && (at < covers.end || (last && at == covers.end)))
+        out.push_back(std::move(finding));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+//===- Partition.h - Cut a document into parts analysed in parallel -------===//
+//
+// A document's top-level operations (TopLevelSplit.h) are cut into a few
+// contiguous runs, one per worker. Each part is analysed in its own
+// MLIRContext on the whole text with the operations it does not need
+// blanked out, so offsets, lines and columns stay those of the document,
+// and it answers only for the text it covers.
+//
+// What a part needs: its own operations, every operation that shares a
+// symbol name with them (callers, callees, globals, redefinitions, found
+// lexically and closed transitively), and the shared ones (aliases). The
+// analyses of a function look at nothing else, so the union of the parts'
+// findings equals a whole-document analysis. When the symbols tie most of
+// the document together, or the document is small, there is one part.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_PARTITION_H
+#define BUFFERLENS_ANALYSIS_PARTITION_H
+
+#include "analysis/Model.h"
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace bufferlens {
+
+/// Below this many bytes of operations per part (about 500 lines), another
+/// MLIRContext costs more than the work it takes over.
+constexpr size_t kMinPartBytes = 16 * 1024;
+
+struct PartPlan {
+  /// The text this part answers for; the parts cover the document in
+  /// order, the last one up to its end.
+  SourceRange covers;
+  /// Operations to blank before analysing this part (neither its own nor
+  /// needed by them).
+  std::vector<SourceRange> blanked;
+};
+
+/// At most `maxParts` parts of at least `minPartBytes` bytes of operations
+/// each; a single part covering everything when no useful cut exists.
+std::vector<PartPlan> planParts(std::string_view text, unsigned maxParts,
+                                size_t minPartBytes = kMinPartBytes);
+
+/// `analyse` run on each part's text (the document with the part's
+/// `blanked` operations blanked), the parts on threads of their own. With a
+/// single part, on the document itself.
+std::vector<AnalysisResult>
+analyzeParts(std::string_view text, const std::vector<PartPlan> &plans,
+             const std::function<AnalysisResult(std::string_view)> &analyse);
+
+/// The findings of `results` (one per plan), each part's restricted to the
+/// text it covers; in document order when each part's are.
+std::vector<Finding> mergeFindings(const std::vector<PartPlan> &plans,
+                                   std::vector<AnalysisResult> &results);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_PARTITION_H

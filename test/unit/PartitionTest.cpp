@@ -1,0 +1,187 @@
+//===- PartitionTest.cpp - Parts of a document analysed in parallel -------===//
+
+#include "analysis/Partition.h"
+#include "Annotations.h"
+#include "TestUtil.h"
+#include "analysis/Analyzer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace bufferlens;
+using bufferlens::test::Annotations;
+
+static std::string describe(const std::vector<Finding> &findings) {
+  std::ostringstream out;
+  for (const Finding &f : findings) {
+    out << f.code << " " << f.range.begin << "-" << f.range.end << " "
+        << static_cast<int>(f.severity) << " " << f.source << ": " << f.message
+        << "\n";
+    for (const RelatedLocation &r : f.related)
+      out << "  related " << r.range.begin << "-" << r.range.end << " "
+          << r.message << "\n";
+    for (const Fix &fix : f.fixes) {
+      out << "  fix " << fix.title << "\n";
+      for (const TextEdit &e : fix.edits)
+        out << "    " << e.range.begin << "-" << e.range.end << " '"
+            << e.newText << "'\n";
+    }
+  }
+  return out.str();
+}
+
+TEST(PartitionTest, SmallDocumentIsOnePart) {
+  std::string text = "func.func @a() {\n  return\n}\nfunc.func @b() {\n"
+                     "  return\n}\n";
+  std::vector<PartPlan> plans = planParts(text, 4);
+  ASSERT_EQ(plans.size(), 1u);
+  EXPECT_EQ(plans[0].covers, (SourceRange{0, uint32_t(text.size())}));
+  EXPECT_TRUE(plans[0].blanked.empty());
+}
+
+TEST(PartitionTest, ContiguousRunsBlankWhatOthersOwn) {
+  Annotations code(R"(// header
+#map = affine_map<(d0) -> (d0)>
+$a[[func.func @a() {
+  return
+}
+]]$b[[func.func @b() {
+  return
+}
+]]$c[[func.func @c() {
+  return
+}
+]]$d[[func.func @d() {
+  return
+}
+]])");
+  std::vector<PartPlan> plans = planParts(code.code(), 2, /*minPartBytes=*/1);
+  ASSERT_EQ(plans.size(), 2u);
+  uint32_t size = code.code().size();
+  // The first part starts at the top (comment, alias), the last one ends
+  // at the end; they meet where the third function starts.
+  EXPECT_EQ(plans[0].covers, (SourceRange{0, code.range("c").begin}));
+  EXPECT_EQ(plans[1].covers, (SourceRange{code.range("c").begin, size}));
+  EXPECT_EQ(plans[0].blanked,
+            (std::vector<SourceRange>{code.range("c"), code.range("d")}));
+  EXPECT_EQ(plans[1].blanked,
+            (std::vector<SourceRange>{code.range("a"), code.range("b")}));
+}
+
+/// A function with `n` constants: bulk for the part sizes.
+static std::string filler(const std::string &name, int n) {
+  std::string out = "func.func @" + name + "() {\n";
+  for (int i = 0; i < n; ++i)
+    out += "  %c" + std::to_string(i) + " = arith.constant " +
+           std::to_string(i) + " : index\n";
+  return out + "  return\n}\n";
+}
+
+TEST(PartitionTest, SymbolsKeepCallersWithCallees) {
+  // @a calls @d and @d reads @g: whichever part owns one of them also
+  // analyses the others. Names in comments and strings tie nothing.
+  std::string a = "func.func @a() {\n"
+                  "  // calls @b in a comment only\n"
+                  "  call @d() {note = \"@c\"} : () -> ()\n"
+                  "  return\n}\n";
+  std::string d = "func.func @d() {\n"
+                  "  %0 = memref.get_global @g : memref<2xf32>\n"
+                  "  return\n}\n";
+  std::string g = "memref.global \"private\" @g : memref<2xf32>\n";
+  std::vector<std::string> ops = {a, filler("b", 10), filler("c", 10), d,
+                                  g, filler("e", 10), filler("f", 10)};
+  std::string text;
+  std::vector<SourceRange> at;
+  for (const std::string &op : ops) {
+    at.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
+    text += op;
+  }
+  std::vector<PartPlan> plans = planParts(text, 2, 1);
+  ASSERT_EQ(plans.size(), 2u);
+  EXPECT_EQ(plans[0].covers, (SourceRange{0, at[4].begin}));
+  EXPECT_EQ(plans[1].covers, (SourceRange{at[4].begin, uint32_t(text.size())}));
+  EXPECT_EQ(plans[0].blanked, (std::vector<SourceRange>{at[5], at[6]}));
+  EXPECT_EQ(plans[1].blanked, (std::vector<SourceRange>{at[1], at[2]}));
+}
+
+TEST(PartitionTest, TiedDocumentIsOnePart) {
+  // Every function calls @h: any part would need all of them.
+  std::string text;
+  for (int i = 0; i < 6; ++i)
+    text += "func.func @f" + std::to_string(i) +
+            "() {\n  call @h() : () -> ()\n  return\n}\n";
+  text += "func.func @h() {\n  return\n}\n";
+  EXPECT_EQ(planParts(text, 2, 1).size(), 1u);
+  EXPECT_EQ(planParts(text, 2, 1)[0].blanked.size(), 0u);
+}
+
+TEST(PartitionTest, UnbalancedDocumentIsOnePart) {
+  std::string text = "func.func @a() {\n  return\n\nfunc.func @b() {\n"
+                     "  return\n}\n";
+  EXPECT_EQ(planParts(text, 2, 1).size(), 1u);
+}
+
+/// The examples and the analyses' lit inputs that parse and verify, their
+/// symbols renamed apart, in one document: analysed in parts it gives
+/// exactly the findings of one whole analysis (ranges, messages, related
+/// locations and fixes), from every finding family.
+TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
+  std::string text;
+  int n = 0;
+  for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
+                          "test/lit/ownership"}) {
+    std::vector<std::filesystem::path> files;
+    for (const auto &entry : std::filesystem::directory_iterator(
+             std::string(BUFFERLENS_SOURCE_DIR) + "/" + dir))
+      if (entry.path().extension() == ".mlir")
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const std::filesystem::path &path : files) {
+      std::ifstream in(path);
+      std::string file((std::istreambuf_iterator<char>(in)), {});
+      std::string prefix = "e" + std::to_string(n++) + "_";
+      file = std::regex_replace(file, std::regex("@([A-Za-z_])"),
+                                "@" + prefix + "$1");
+      // A file-wide stage directive would force every other file's stage.
+      file = std::regex_replace(file, std::regex("// bufferlens: stage="),
+                                "// stage=");
+      // Attribute aliases (`#map = ...`) are renamed apart too.
+      std::smatch alias;
+      std::string rest = file;
+      while (std::regex_search(rest, alias, std::regex("\\n#(\\w+) ="))) {
+        file =
+            std::regex_replace(file, std::regex("#" + alias[1].str() + "\\b"),
+                               "#" + prefix + alias[1].str());
+        rest = alias.suffix();
+      }
+      if (test::mlirErrors(test::analyze(file)).empty())
+        text += file;
+    }
+  }
+  AnalysisOptions options;
+  AnalysisResult whole = analyzeDocument(text, "all.mlir", options);
+  ASSERT_TRUE(test::mlirErrors(whole).empty())
+      << ::testing::PrintToString(test::mlirErrors(whole));
+  std::set<std::string> families;
+  for (const Finding &finding : whole.findings)
+    families.insert(finding.code.empty()
+                        ? finding.source + ": " + finding.message
+                        : finding.code.substr(0, 3));
+  for (const char *family : {"BL1", "BL2", "BL3", "BL4"})
+    EXPECT_TRUE(families.count(family)) << family;
+  for (unsigned parts : {2u, 3u, 7u}) {
+    std::vector<PartPlan> plans = planParts(text, parts, 1);
+    ASSERT_EQ(plans.size(), parts);
+    std::vector<AnalysisResult> results =
+        analyzeParts(text, plans, [&](std::string_view partText) {
+          return analyzeDocument(partText, "all.mlir", options);
+        });
+    EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
+        << parts << " parts";
+  }
+}
