@@ -26,51 +26,7 @@ struct Components {
   void join(size_t a, size_t b) { parent[find(a)] = find(b); }
 };
 
-bool isSymbolChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
-         c == '.' || c == '-';
-}
 } // namespace
-
-/// Every `@name` and `@"quoted name"` in `text`, outside comments and other
-/// strings. Nested references (`@a::@b`) give both names; the outer one
-/// ties the chunk to the one defining it.
-static std::vector<std::string> symbolNames(std::string_view text) {
-  std::vector<std::string> names;
-  size_t i = 0;
-  while (i < text.size()) {
-    char c = text[i];
-    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      while (i < text.size() && text[i] != '\n')
-        ++i;
-      continue;
-    }
-    if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      ++i;
-      continue;
-    }
-    if (c != '@') {
-      ++i;
-      continue;
-    }
-    size_t begin = ++i;
-    if (i < text.size() && text[i] == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      ++i;
-    } else {
-      while (i < text.size() && isSymbolChar(text[i]))
-        ++i;
-    }
-    if (i > begin)
-      names.emplace_back(text.substr(begin, std::min(i, text.size()) - begin));
-  }
-  return names;
-}
 
 std::vector<PartPlan> bufferlens::planParts(std::string_view text,
                                             unsigned maxParts,

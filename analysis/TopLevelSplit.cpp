@@ -195,3 +195,45 @@ bufferlens::blankOperations(std::string_view text,
   }
   return out;
 }
+
+static bool isSymbolChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         c == '.' || c == '-';
+}
+
+std::vector<std::string> bufferlens::symbolNames(std::string_view text) {
+  std::vector<std::string> names;
+  size_t i = 0;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i < text.size() && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+      continue;
+    }
+    if (c != '@') {
+      ++i;
+      continue;
+    }
+    size_t begin = ++i;
+    if (i < text.size() && text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+    } else {
+      while (i < text.size() && isSymbolChar(text[i]))
+        ++i;
+    }
+    if (i > begin)
+      names.emplace_back(text.substr(begin, std::min(i, text.size()) - begin));
+  }
+  return names;
+}

@@ -42,6 +42,11 @@ std::string blankRanges(std::string_view text,
 std::string blankOperations(std::string_view text,
                             const std::vector<SourceRange> &ranges);
 
+/// Every `@name` and `@"quoted name"` in `text`, outside comments and other
+/// strings (lexically: a definition or a reference alike). Nested
+/// references (`@a::@b`) give both names.
+std::vector<std::string> symbolNames(std::string_view text);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_TOPLEVELSPLIT_H

@@ -19,14 +19,14 @@ static std::string_view slice(std::string_view text, SourceRange range) {
 /// (analysis/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(std::string text, const std::string &uri,
                              const std::string &bufferName,
-                             const AnalysisOptions &options, int64_t version) {
+                             const AnalysisOptions &options, int64_t version,
+                             unsigned threads) {
+  if (threads == 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PartPlan> plans =
       options.privateFunctionDynamicOwnership
           ? std::vector<PartPlan>{}
-          : planParts(text,
-                      std::min<unsigned>(
-                          kMaxOpenParts,
-                          std::max(1u, std::thread::hardware_concurrency())));
+          : planParts(text, std::min(kMaxOpenParts, threads));
   if (plans.size() < 2) {
     AnalysisResult result = analyzeIsolated(text, bufferName, options);
     return {std::make_shared<const Snapshot>(std::move(result), uri, version),
@@ -60,19 +60,28 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
                                            const std::string &uri,
                                            const std::string &bufferName,
                                            const AnalysisOptions &options,
-                                           int64_t version) {
-  if (!previous || options.privateFunctionDynamicOwnership ||
-      previous->parts().size() >= kMaxSnapshotParts)
-    return whole(std::move(text), uri, bufferName, options, version);
+                                           int64_t version, unsigned threads) {
+  auto redo = [&](const char *why) {
+    VersionAnalysis out =
+        whole(std::move(text), uri, bufferName, options, version, threads);
+    out.how += std::string(" (") + why + ")";
+    return out;
+  };
+  if (!previous)
+    return whole(std::move(text), uri, bufferName, options, version, threads);
+  if (options.privateFunctionDynamicOwnership)
+    return redo("privateFunctionDynamicOwnership rewrites callers");
+  if (previous->parts().size() >= kMaxSnapshotParts)
+    return redo("many reused parts");
   for (const SnapshotPart &part : previous->parts())
     if (part.result->parseFailed)
-      return whole(std::move(text), uri, bufferName, options, version);
+      return redo("the previous version did not parse");
 
   const std::string &oldText = previous->text();
   const std::vector<TopLevelChunk> &oldChunks = previous->chunks();
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
   if (chunks.empty() || chunks.size() != oldChunks.size())
-    return whole(std::move(text), uri, bufferName, options, version);
+    return redo("top-level operations added, removed or not cut");
   // The text around the operations (module header, closing brace, leading
   // comments) must not change either.
   if (slice(oldText, {0, oldChunks.front().range.begin}) !=
@@ -81,15 +90,16 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
                       static_cast<uint32_t>(oldText.size())}) !=
           slice(text,
                 {chunks.back().range.end, static_cast<uint32_t>(text.size())}))
-    return whole(std::move(text), uri, bufferName, options, version);
+    return redo("text around the operations changed");
   size_t changed = chunks.size();
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (chunks[i].shared != oldChunks[i].shared)
-      return whole(std::move(text), uri, bufferName, options, version);
+      return redo("an operation changed kind");
     if (slice(text, chunks[i].range) == slice(oldText, oldChunks[i].range))
       continue;
     if (changed != chunks.size() || chunks[i].shared)
-      return whole(std::move(text), uri, bufferName, options, version);
+      return redo(chunks[i].shared ? "an alias changed"
+                                   : "more than one operation changed");
     changed = i;
   }
   if (changed == chunks.size()) {
@@ -107,9 +117,9 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   size_t newBody = newOp.find('{'), oldBody = oldOp.find('{');
   if (newBody == std::string_view::npos || oldBody == std::string_view::npos ||
       newOp.substr(0, newBody) != oldOp.substr(0, oldBody) ||
-      newOp.find('@', newBody) != std::string_view::npos ||
-      oldOp.find('@', oldBody) != std::string_view::npos)
-    return whole(std::move(text), uri, bufferName, options, version);
+      !symbolNames(newOp.substr(newBody)).empty() ||
+      !symbolNames(oldOp.substr(oldBody)).empty())
+    return redo("the header changed or the body names a symbol");
 
   std::vector<SourceRange> others;
   for (size_t i = 0; i < chunks.size(); ++i)
@@ -118,11 +128,11 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   AnalysisResult alone =
       analyzeIsolated(blankOperations(text, others), bufferName, options);
   if (alone.parseFailed)
-    return whole(std::move(text), uri, bufferName, options, version);
+    return redo("the operation does not parse alone");
   for (const Finding &finding : alone.findings)
     if (!(newRange.begin <= finding.range.begin &&
           finding.range.begin < newRange.end))
-      return whole(std::move(text), uri, bufferName, options, version);
+      return redo("the operation alone has findings elsewhere");
 
   // The previous parts, cut around the changed operation and shifted after
   // it; the new part in between.

@@ -37,11 +37,14 @@ struct VersionAnalysis {
 };
 
 /// The snapshot of `text`; `previous` (null: analyse everything) is the
-/// last snapshot of the same document under the same options.
+/// last snapshot of the same document under the same options. A whole
+/// analysis uses up to `threads` threads (0: one per core, at most
+/// kMaxOpenParts).
 VersionAnalysis analyzeVersion(const SnapshotRef &previous, std::string text,
                                const std::string &uri,
                                const std::string &bufferName,
-                               const AnalysisOptions &options, int64_t version);
+                               const AnalysisOptions &options, int64_t version,
+                               unsigned threads = 0);
 
 /// A document opened whole is analysed in at most this many parts, one per
 /// core.

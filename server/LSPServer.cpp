@@ -35,7 +35,8 @@ public:
   }
   void result(json value) {
     if (finish())
-      server.send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(value)}});
+      server.send(
+          {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(value)}});
   }
   void error(int code, const std::string &message) {
     if (finish())
@@ -134,8 +135,14 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
              SnapshotRef previous) {
         std::string path = pathOfUri(uri);
         auto start = std::chrono::steady_clock::now();
-        VersionAnalysis analysis = analyzeVersion(
-            previous, text, uri, path.empty() ? uri : path, options, version);
+        unsigned threads;
+        {
+          std::lock_guard<std::mutex> lock(settingsMutex);
+          threads = this->config.analysisThreads;
+        }
+        VersionAnalysis analysis =
+            analyzeVersion(previous, text, uri, path.empty() ? uri : path,
+                           options, version, threads);
         auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
@@ -157,8 +164,7 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
         auto sent = std::chrono::steady_clock::now();
         auto ms = [](auto d) {
           return std::to_string(
-              std::chrono::duration_cast<std::chrono::milliseconds>(d)
-                  .count());
+              std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
         };
         this->log.log("published " + snapshot->uri() + " version " +
                       std::to_string(snapshot->version()) + ": built in " +
@@ -323,8 +329,8 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
     throw InvalidParams{"'initialize' needs InitializeParams"};
   const json &capabilities = member(params, "capabilities");
   PositionEncoding encoding = PositionEncoding::Utf16;
-  const json &offered = member(member(capabilities, "general"),
-                               "positionEncodings");
+  const json &offered =
+      member(member(capabilities, "general"), "positionEncodings");
   if (offered.is_array())
     for (const json &name : offered)
       if (name == "utf-8") {
@@ -348,7 +354,9 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
        {{"positionEncoding",
          encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
         {"textDocumentSync",
-         {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+         {{"openClose", true},
+          {"change", 2},
+          {"save", {{"includeText", false}}}}},
         {"hoverProvider", true},
         {"inlayHintProvider", true},
         {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
@@ -359,46 +367,46 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
         {"experimental",
          {{"bufferlens",
            {{"ownershipAt", true}, {"graph", graph}, {"rewrite", rewrite}}}}}}},
-      {"serverInfo", {{"name", "bufferlens"}, {"version", BUFFERLENS_VERSION}}}};
+      {"serverInfo",
+       {{"name", "bufferlens"}, {"version", BUFFERLENS_VERSION}}}};
   reply->result(std::move(result));
 }
 
 void LSPServer::withDocument(const ReplyRef &reply, const std::string &uri,
                              Answer answer) {
-  scheduler->withCurrent(uri, [this, reply, uri, answer](SnapshotRef snapshot,
-                                                        QueryError error) {
-    if (reply->answered())
-      return;
-    if (error == QueryError::ContentModified) {
-      reply->error(ErrorCode::ContentModified,
-                   "the document changed before the answer was ready");
-      return;
-    }
-    if (error == QueryError::NotOpen || !snapshot) {
-      reply->error(ErrorCode::InvalidParams,
-                   "the document is not open: " + uri);
-      return;
-    }
-    ProtocolContext ctx;
-    {
-      std::lock_guard<std::mutex> lock(settingsMutex);
-      ctx = context;
-    }
-    try {
-      reply->result(answer(*snapshot, ctx));
-    } catch (const InvalidParams &problem) {
-      reply->error(ErrorCode::InvalidParams, problem.message);
-    } catch (const RequestFailed &problem) {
-      reply->error(ErrorCode::RequestFailed, problem.message);
-    } catch (const std::exception &problem) {
-      reply->error(ErrorCode::InternalError, problem.what());
-    }
-  });
+  scheduler->withCurrent(
+      uri, [this, reply, uri, answer](SnapshotRef snapshot, QueryError error) {
+        if (reply->answered())
+          return;
+        if (error == QueryError::ContentModified) {
+          reply->error(ErrorCode::ContentModified,
+                       "the document changed before the answer was ready");
+          return;
+        }
+        if (error == QueryError::NotOpen || !snapshot) {
+          reply->error(ErrorCode::InvalidParams,
+                       "the document is not open: " + uri);
+          return;
+        }
+        ProtocolContext ctx;
+        {
+          std::lock_guard<std::mutex> lock(settingsMutex);
+          ctx = context;
+        }
+        try {
+          reply->result(answer(*snapshot, ctx));
+        } catch (const InvalidParams &problem) {
+          reply->error(ErrorCode::InvalidParams, problem.message);
+        } catch (const RequestFailed &problem) {
+          reply->error(ErrorCode::RequestFailed, problem.message);
+        } catch (const std::exception &problem) {
+          reply->error(ErrorCode::InternalError, problem.what());
+        }
+      });
 }
 
 void LSPServer::dispatchFeature(const ReplyRef &reply,
-                                const std::string &method,
-                                const json &params) {
+                                const std::string &method, const json &params) {
   if (method == "textDocument/hover") {
     withDocument(reply, documentUri(params),
                  [params](const Snapshot &s, const ProtocolContext &c) -> json {
@@ -418,29 +426,28 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
                    return out;
                  });
   } else if (method == "textDocument/codeAction") {
-    withDocument(reply, documentUri(params),
-                 [params](const Snapshot &s, const ProtocolContext &c) {
-                   auto range = fromRange(s.lines(), member(params, "range"),
-                                          c.encoding);
-                   if (!range)
-                     throw InvalidParams{"'range' must be a Range"};
-                   const json &only =
-                       member(member(params, "context"), "only");
-                   json out = json::array();
-                   for (const CodeActionInfo &action : codeActions(s, *range)) {
-                     bool wanted = !only.is_array();
-                     if (only.is_array())
-                       for (const json &kind : only)
-                         if (kind.is_string() &&
-                             (action.kind == kind.get<std::string>() ||
-                              action.kind.rfind(kind.get<std::string>() + ".",
-                                                0) == 0))
-                           wanted = true;
-                     if (wanted)
-                       out.push_back(toCodeAction(s, action, c));
-                   }
-                   return out;
-                 });
+    withDocument(
+        reply, documentUri(params),
+        [params](const Snapshot &s, const ProtocolContext &c) {
+          auto range =
+              fromRange(s.lines(), member(params, "range"), c.encoding);
+          if (!range)
+            throw InvalidParams{"'range' must be a Range"};
+          const json &only = member(member(params, "context"), "only");
+          json out = json::array();
+          for (const CodeActionInfo &action : codeActions(s, *range)) {
+            bool wanted = !only.is_array();
+            if (only.is_array())
+              for (const json &kind : only)
+                if (kind.is_string() &&
+                    (action.kind == kind.get<std::string>() ||
+                     action.kind.rfind(kind.get<std::string>() + ".", 0) == 0))
+                  wanted = true;
+            if (wanted)
+              out.push_back(toCodeAction(s, action, c));
+          }
+          return out;
+        });
   } else if (method == "textDocument/definition") {
     withDocument(reply, documentUri(params),
                  [params](const Snapshot &s, const ProtocolContext &c) -> json {
@@ -514,25 +521,26 @@ void LSPServer::graph(const ReplyRef &reply, const json &params) {
   json position = member(params, "position");
   if (!query.function && position.is_null())
     throw InvalidParams{"'function' or 'position' is needed"};
-  withDocument(reply, uri, [this, uri, query, position, format](
-                               const Snapshot &s, const ProtocolContext &c) {
-    GraphQuery q = query;
-    if (!q.function) {
-      q.offset = fromPosition(s.lines(), position, c.encoding);
-      if (!q.offset)
-        throw InvalidParams{"'position' must be a Position"};
-    }
-    std::string path = pathOfUri(uri);
-    GraphAnswer answer =
-        graphOf(s, q, path.empty() ? uri : path, optionsFor(uri));
-    if (!answer.error.empty())
-      throw RequestFailed{answer.error};
-    return json{{"function", answer.function},
-                {"stage", q.stage},
-                {"format", format},
-                {"content", answer.content},
-                {"functions", answer.functions}};
-  });
+  withDocument(reply, uri,
+               [this, uri, query, position, format](const Snapshot &s,
+                                                    const ProtocolContext &c) {
+                 GraphQuery q = query;
+                 if (!q.function) {
+                   q.offset = fromPosition(s.lines(), position, c.encoding);
+                   if (!q.offset)
+                     throw InvalidParams{"'position' must be a Position"};
+                 }
+                 std::string path = pathOfUri(uri);
+                 GraphAnswer answer =
+                     graphOf(s, q, path.empty() ? uri : path, optionsFor(uri));
+                 if (!answer.error.empty())
+                   throw RequestFailed{answer.error};
+                 return json{{"function", answer.function},
+                             {"stage", q.stage},
+                             {"format", format},
+                             {"content", answer.content},
+                             {"functions", answer.functions}};
+               });
 }
 
 void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
@@ -558,42 +566,42 @@ void LSPServer::rewrite(const ReplyRef &reply, const json &params) {
   // A preview shows what it can: functions the passes reject stay as
   // written, named in a comment at the top.
   request.keepRejectedFunctions = true;
-  withDocument(reply, uri, [this, uri, request](const Snapshot &s,
-                                               const ProtocolContext &) {
-    AnalysisOptions options = optionsFor(uri);
-    std::string path = pathOfUri(uri);
-    RewriteOutput out;
-    int retCode = 0;
-    if (!runIsolated(
-            [&] {
-              out = rewriteDocument(s.text(),
-                                    path.empty() ? uri : path, request,
-                                    options);
-            },
-            retCode))
-      throw RequestFailed{"the rewrite crashed (" + describeCrash(retCode) +
-                          ")"};
-    if (!out.succeeded) {
-      std::string message = "the rewrite failed";
-      if (!out.diagnostics.empty()) {
-        const Finding &first = out.diagnostics.front();
-        message += ": ";
-        if (!first.range.empty()) {
-          LineColumn at = s.lines().toByteColumn(first.range.begin);
-          message += std::to_string(at.line + 1) + ":" +
-                     std::to_string(at.column + 1) + ": ";
+  withDocument(
+      reply, uri,
+      [this, uri, request](const Snapshot &s, const ProtocolContext &) {
+        AnalysisOptions options = optionsFor(uri);
+        std::string path = pathOfUri(uri);
+        RewriteOutput out;
+        int retCode = 0;
+        if (!runIsolated(
+                [&] {
+                  out = rewriteDocument(s.text(), path.empty() ? uri : path,
+                                        request, options);
+                },
+                retCode))
+          throw RequestFailed{"the rewrite crashed (" + describeCrash(retCode) +
+                              ")"};
+        if (!out.succeeded) {
+          std::string message = "the rewrite failed";
+          if (!out.diagnostics.empty()) {
+            const Finding &first = out.diagnostics.front();
+            message += ": ";
+            if (!first.range.empty()) {
+              LineColumn at = s.lines().toByteColumn(first.range.begin);
+              message += std::to_string(at.line + 1) + ":" +
+                         std::to_string(at.column + 1) + ": ";
+            }
+            message += first.message;
+          }
+          throw RequestFailed{message};
         }
-        message += first.message;
-      }
-      throw RequestFailed{message};
-    }
-    std::string header;
-    for (const std::string &name : out.keptAsWritten)
-      header += "// @" + name +
-                " is left as written: the deallocation passes reject it "
-                "(it already frees memory, or breaks a precondition)\n";
-    return json{{"text", header + out.text}};
-  });
+        std::string header;
+        for (const std::string &name : out.keptAsWritten)
+          header += "// @" + name +
+                    " is left as written: the deallocation passes reject it "
+                    "(it already frees memory, or breaks a precondition)\n";
+        return json{{"text", header + out.text}};
+      });
 }
 
 void LSPServer::onResponse(const json &message) {
@@ -683,9 +691,10 @@ void LSPServer::onNotification(const std::string &method, const json &params) {
     return;
   }
   if (state == State::Uninitialized || state == State::ShutDown) {
-    log.log("dropped notification '" + method + "' (" +
-            (state == State::ShutDown ? "after shutdown" : "before initialize") +
-            ")");
+    log.log(
+        "dropped notification '" + method + "' (" +
+        (state == State::ShutDown ? "after shutdown" : "before initialize") +
+        ")");
     return;
   }
   try {
@@ -833,6 +842,13 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
       problem("'progressThresholdBytes' must be a non-negative integer");
     settings.erase("progressThresholdBytes");
   }
+  if (settings.contains("analysisThreads")) {
+    if (settings["analysisThreads"].is_number_unsigned())
+      config.analysisThreads = settings["analysisThreads"].get<unsigned>();
+    else
+      problem("'analysisThreads' must be a non-negative integer");
+    settings.erase("analysisThreads");
+  }
   // Validate now, so the user hears about mistakes once.
   AnalysisOptions probe;
   if (auto error = applyConfig(settings, probe))
@@ -842,8 +858,8 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
   if (!problems.empty()) {
     log.log(origin + ": " + problems);
     notify("window/showMessage",
-           {{"type", 2}, {"message", "BufferLens settings (" + origin +
-                                         "): " + problems}});
+           {{"type", 2},
+            {"message", "BufferLens settings (" + origin + "): " + problems}});
   }
 }
 

@@ -51,6 +51,9 @@ struct ServerConfig {
   std::chrono::milliseconds debounce{50};
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
+  /// Threads one document's whole analysis may use (parts analysed in
+  /// parallel, analysis/Partition.h); 0: one per core.
+  unsigned analysisThreads = 0;
 };
 
 class LSPServer {
@@ -95,8 +98,8 @@ private:
 
   /// Runs `answer` on the snapshot of the document's current text (on a
   /// worker once it is analysed) and replies with what it returns.
-  using Answer = std::function<nlohmann::json(const Snapshot &,
-                                              const ProtocolContext &)>;
+  using Answer =
+      std::function<nlohmann::json(const Snapshot &, const ProtocolContext &)>;
   void withDocument(const ReplyRef &reply, const std::string &uri,
                     Answer answer);
   void dispatchFeature(const ReplyRef &reply, const std::string &method,

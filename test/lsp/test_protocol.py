@@ -701,8 +701,9 @@ class ProtocolTest:
 
     # Reuse across edits ----------------------------------------------------
 
-    def views(self, c, uri, text):
-        """Everything the server says about a document, for comparisons."""
+    def views(self, c, uri, text, every=1):
+        """Everything the server says about a document, for comparisons
+        (hovers and ownershipAt on every `every`-th line)."""
         doc = {"textDocument": {"uri": uri}}
         lines = text.split("\n")
         out = {
@@ -711,6 +712,8 @@ class ProtocolTest:
                 0, 0, len(lines), 0)))["result"]}
         hovers = []
         for n, line in enumerate(lines):
+            if n % every:
+                continue
             for m in re.finditer(r"[%^][\w.]+|memref\.\w+", line):
                 h = c.call("textDocument/hover", dict(
                     doc, position=pos(n, m.start() + 1)))["result"]
@@ -785,6 +788,58 @@ class ProtocolTest:
                                   name)
                 inc.close()
                 fresh.close()
+
+    def test_parts_answer_like_one_whole_analysis(self):
+        """A document analysed in parallel parts (analysis/Partition.h)
+        gives the same diagnostics, hovers, hints, symbols and ownership
+        decorations as one whole analysis, before and after an edit."""
+        text = ""
+        for copy in range(3):
+            for name in sorted(os.listdir(os.path.join(ARGS.source_dir,
+                                                       "examples"))):
+                if name.endswith(".mlir") and "partial_write" not in name:
+                    text += re.sub(r"@([A-Za-z_])", r"@c%d_\1" % copy,
+                                   read(self.example(name))).replace(
+                                       "#map", "#c%dmap" % copy)
+        # A call from the last copy into the first ties those two together.
+        text += ("func.func @caller(%b: i1) {\n"
+                 "  call @c0_branch(%b) : (i1) -> ()\n  return\n}\n")
+        uri = "file:///tmp/parts.mlir"
+        lines = text.split("\n")
+        # An edit in the body of a function in the last third.
+        header = [n for n, l in enumerate(lines)
+                  if l.startswith("func.func @c2_dynamic_allocation")][0]
+        edit = {"range": rng(header + 1, 0, header + 1, 0),
+                "text": "  %edited = memref.alloc() : memref<2xf32>\n"}
+        edited = "\n".join(lines[:header + 1] +
+                           ["  %edited = memref.alloc() : memref<2xf32>"] +
+                           lines[header + 1:])
+        answers = []
+        for threads in (1, 3):
+            c = self.start(options={"analysisThreads": threads})
+            c.open(uri, text)
+            first = c.diagnostics(uri, 1)["diagnostics"]
+            before = self.views(c, uri, text, every=5)
+            c.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": 2},
+                "contentChanges": [edit]})
+            second = c.diagnostics(uri, 2)["diagnostics"]
+            after = self.views(c, uri, edited, every=5)
+            c.call("shutdown")
+            answers.append((first, before, second, after))
+            if self.transport == "stdio":
+                log = "".join(c.stderr_lines)
+                self.assertRegex(log, "version 1: whole document " +
+                                 ("in 3 parts" if threads == 3 else
+                                  "in [0-9]+ ms"))
+                self.assertIn("version 2: one top-level operation", log)
+            c.close()
+        self.assertGreater(len(answers[0][0]), 50)
+        self.assertIn("BL101", [d.get("code") for d in answers[0][2]])
+        for got, want, what in zip(answers[1], answers[0],
+                                   ["open", "open views", "edit",
+                                    "edit views"]):
+            self.assertEqual(got, want, what)
 
     def test_edits_that_need_the_whole_document(self):
         c = self.start()
