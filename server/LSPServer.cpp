@@ -146,6 +146,10 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
         auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
+        {
+          std::lock_guard<std::mutex> lock(settingsMutex);
+          lastAnalysis[uri] = std::chrono::milliseconds(ms);
+        }
         this->log.log("analysed " + uri + " version " +
                       std::to_string(version) + ": " + analysis.how + " in " +
                       std::to_string(ms) + " ms");
@@ -780,6 +784,9 @@ void LSPServer::didChange(const json &params) {
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     debounce = config.debounce;
+    auto last = lastAnalysis.find(uri);
+    if (config.adaptiveDebounce && last != lastAnalysis.end())
+      debounce = std::min(debounce, last->second);
   }
   scheduler->update(uri, std::move(text), it->second.version, optionsFor(uri),
                     debounce);
@@ -788,6 +795,10 @@ void LSPServer::didChange(const json &params) {
 void LSPServer::didClose(const json &params) {
   std::string uri = documentUri(params);
   drafts.erase(uri);
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    lastAnalysis.erase(uri);
+  }
   scheduler->remove(uri);
   notify("textDocument/publishDiagnostics",
          {{"uri", uri}, {"diagnostics", json::array()}});
@@ -833,6 +844,13 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
     else
       problem("'debounceMs' must be a non-negative integer");
     settings.erase("debounceMs");
+  }
+  if (settings.contains("adaptiveDebounce")) {
+    if (settings["adaptiveDebounce"].is_boolean())
+      config.adaptiveDebounce = settings["adaptiveDebounce"].get<bool>();
+    else
+      problem("'adaptiveDebounce' must be true or false");
+    settings.erase("adaptiveDebounce");
   }
   if (settings.contains("progressThresholdBytes")) {
     if (settings["progressThresholdBytes"].is_number_unsigned())

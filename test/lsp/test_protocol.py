@@ -864,7 +864,8 @@ class ProtocolTest:
     def test_cancel_waiting_request(self):
         # A debounce longer than any test: the edit is analysed only when
         # the document is saved, so the hover surely waits.
-        c = self.start(options={"debounceMs": 3600000})
+        c = self.start(options={"debounceMs": 3600000,
+                                "adaptiveDebounce": False})
         path = self.inputs("leak.mlir")
         uri = uri_of(path)
         c.open(uri, read(path))
@@ -886,7 +887,8 @@ class ProtocolTest:
         self.assertIn("%buf", h["result"]["contents"]["value"])
 
     def test_stale_request_gets_content_modified(self):
-        c = self.start(options={"debounceMs": 3600000})
+        c = self.start(options={"debounceMs": 3600000,
+                                "adaptiveDebounce": False})
         path = self.inputs("leak.mlir")
         uri = uri_of(path)
         c.open(uri, read(path))
@@ -905,6 +907,21 @@ class ProtocolTest:
         d = c.diagnostics(uri)
         self.assertEqual(d["version"], 3)
         self.assertEqual(d["diagnostics"][0]["range"], rng(4, 2, 4, 6))
+
+    def test_debounce_adapts_to_the_analysis_time(self):
+        # The last analysis took milliseconds, so an edit waits that long,
+        # not the hour debounceMs allows: diagnostics come without a save.
+        c = self.start(options={"debounceMs": 3600000})
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri, 1)
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([x["range"] for x in d],
+                         [rng(3, 2, 3, 6), rng(17, 2, 17, 16)])
 
     def test_progress_for_long_analyses(self):
         c = self.start(options={"progressThresholdBytes": 0},
