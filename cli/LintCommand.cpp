@@ -29,7 +29,8 @@ ownership problems.
 
 options:
   --format text|json|sarif|github   output format (default: text)
-  --jobs N          files analysed in parallel (default: all cores)
+  --jobs N          workers: files, and parts of large files, analysed in
+                    parallel (default: all cores)
   --shard I/N       lint only the I-th of N slices of the sorted file list
   --werror          exit 1 on findings of any severity
   --enable CODE     enable a finding code (repeatable; comma lists allowed)
