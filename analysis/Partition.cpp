@@ -26,7 +26,44 @@ struct Components {
   void join(size_t a, size_t b) { parent[find(a)] = find(b); }
 };
 
+/// Operations naming the same symbol belong together (callers, callees,
+/// globals, redefinitions); `firstNaming` records, per name, an operation
+/// naming it.
+Components
+tieBySymbols(std::string_view text, const std::vector<SourceRange> &ops,
+             std::map<std::string, size_t> *firstNamingOut = nullptr) {
+  Components components(ops.size());
+  std::map<std::string, size_t> firstNaming;
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (std::string &name :
+         symbolNames(text.substr(ops[i].begin, ops[i].end - ops[i].begin))) {
+      auto [it, inserted] = firstNaming.emplace(std::move(name), i);
+      if (!inserted)
+        components.join(i, it->second);
+    }
+  if (firstNamingOut)
+    *firstNamingOut = std::move(firstNaming);
+  return components;
+}
 } // namespace
+
+std::vector<size_t>
+bufferlens::tiedOperations(std::string_view text,
+                           const std::vector<SourceRange> &ops, size_t seed,
+                           const std::vector<std::string> &alsoNaming) {
+  std::map<std::string, size_t> firstNaming;
+  Components components = tieBySymbols(text, ops, &firstNaming);
+  std::vector<bool> root(ops.size(), false);
+  root[components.find(seed)] = true;
+  for (const std::string &name : alsoNaming)
+    if (auto it = firstNaming.find(name); it != firstNaming.end())
+      root[components.find(it->second)] = true;
+  std::vector<size_t> out;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (root[components.find(i)])
+      out.push_back(i);
+  return out;
+}
 
 std::vector<PartPlan> bufferlens::planParts(std::string_view text,
                                             unsigned maxParts,
@@ -47,16 +84,7 @@ std::vector<PartPlan> bufferlens::planParts(std::string_view text,
   if (parts < 2)
     return single;
 
-  // Chunks naming the same symbol belong together.
-  Components components(ops.size());
-  std::map<std::string, size_t> firstNaming;
-  for (size_t i = 0; i < ops.size(); ++i)
-    for (std::string &name :
-         symbolNames(text.substr(ops[i].begin, ops[i].end - ops[i].begin))) {
-      auto [it, inserted] = firstNaming.emplace(std::move(name), i);
-      if (!inserted)
-        components.join(i, it->second);
-    }
+  Components components = tieBySymbols(text, ops);
 
   // Contiguous runs of about equal size.
   std::vector<size_t> firstOfPart{0};

@@ -21,6 +21,7 @@
 #include "analysis/Model.h"
 
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,15 @@ struct PartPlan {
 /// each; a single part covering everything when no useful cut exists.
 std::vector<PartPlan> planParts(std::string_view text, unsigned maxParts,
                                 size_t minPartBytes = kMinPartBytes);
+
+/// The operations among `ops` (non-shared top-level operations of `text`,
+/// in order) tied to `ops[seed]` by symbol names, transitively, plus those
+/// tied to any name in `alsoNaming` (e.g. names the seed had before an
+/// edit); sorted indices, the seed included.
+std::vector<size_t> tiedOperations(std::string_view text,
+                                   const std::vector<SourceRange> &ops,
+                                   size_t seed,
+                                   const std::vector<std::string> &alsoNaming);
 
 /// `analyse` run on each part's text (the document with the part's
 /// `blanked` operations blanked), the parts on threads of their own. With a

@@ -112,56 +112,100 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   }
   SourceRange newRange = chunks[changed].range;
   SourceRange oldRange = oldChunks[changed].range;
+  int64_t growth = static_cast<int64_t>(newRange.end) - oldRange.end;
   std::string_view newOp = slice(text, newRange);
   std::string_view oldOp = slice(oldText, oldRange);
-  size_t newBody = newOp.find('{'), oldBody = oldOp.find('{');
-  if (newBody == std::string_view::npos || oldBody == std::string_view::npos ||
-      newOp.substr(0, newBody) != oldOp.substr(0, oldBody) ||
-      !symbolNames(newOp.substr(newBody)).empty() ||
-      !symbolNames(oldOp.substr(oldBody)).empty())
-    return redo("the header changed or the body names a symbol");
+  // The operations to analyse again: the changed one, and when it names
+  // symbols (now or before the edit), every operation tied to it by them
+  // (callees, callers, globals): their findings may depend on it.
+  std::vector<SourceRange> ops;
+  size_t changedOp = 0;
+  for (size_t i = 0; i < chunks.size(); ++i)
+    if (!chunks[i].shared) {
+      if (i == changed)
+        changedOp = ops.size();
+      ops.push_back(chunks[i].range);
+    }
+  std::vector<std::string> newNames = symbolNames(newOp);
+  std::vector<std::string> oldNames = symbolNames(oldOp);
+  std::vector<size_t> tied{changedOp};
+  if (!newNames.empty() || !oldNames.empty())
+    tied = tiedOperations(text, ops, changedOp, oldNames);
+  size_t tiedBytes = 0, allBytes = 0;
+  for (const SourceRange &op : ops)
+    allBytes += op.end - op.begin;
+  std::vector<SourceRange> fresh; // in this version's offsets, in order
+  for (size_t i : tied) {
+    fresh.push_back(ops[i]);
+    tiedBytes += ops[i].end - ops[i].begin;
+  }
+  if (fresh.size() > 1 && tiedBytes * 2 > allBytes)
+    return redo("the edit ties to most of the document by symbols");
+  if (previous->parts().size() + 2 * fresh.size() > kMaxSnapshotParts)
+    return redo("many reused parts");
 
   std::vector<SourceRange> others;
-  for (size_t i = 0; i < chunks.size(); ++i)
-    if (i != changed && !chunks[i].shared)
-      others.push_back(chunks[i].range);
+  for (size_t i = 0, t = 0; i < ops.size(); ++i) {
+    if (t < tied.size() && tied[t] == i) {
+      ++t;
+      continue;
+    }
+    others.push_back(ops[i]);
+  }
   AnalysisResult alone =
       analyzeIsolated(blankOperations(text, others), bufferName, options);
   if (alone.parseFailed)
     return redo("the operation does not parse alone");
   for (const Finding &finding : alone.findings)
-    if (!(newRange.begin <= finding.range.begin &&
-          finding.range.begin < newRange.end))
+    if (std::none_of(fresh.begin(), fresh.end(), [&](SourceRange range) {
+          return range.begin <= finding.range.begin &&
+                 finding.range.begin < range.end;
+        }))
       return redo("the operation alone has findings elsewhere");
 
-  // The previous parts, cut around the changed operation and shifted after
-  // it; the new part in between.
-  int64_t growth = static_cast<int64_t>(newRange.end) - oldRange.end;
+  // The previous parts for the text between the fresh ranges (shifted by
+  // the edit's growth after the changed operation), and one part per
+  // fresh range, all sharing the new result.
+  auto result = std::make_shared<const AnalysisResult>(std::move(alone));
+  const std::vector<SnapshotPart> &old = previous->parts();
   std::vector<SnapshotPart> parts;
-  for (const SnapshotPart &old : previous->parts()) {
-    SnapshotPart before = old;
-    before.covers.end = std::min(old.covers.end, oldRange.begin);
-    if (before.covers.begin < before.covers.end)
-      parts.push_back(before);
+  auto reuse = [&](uint32_t begin, uint32_t end, bool last) {
+    // [begin, end) of this version, wholly before or after the edit.
+    int64_t shift = begin >= newRange.end ? growth : 0;
+    uint32_t oldBegin = static_cast<uint32_t>(begin - shift);
+    uint32_t oldEnd = static_cast<uint32_t>(end - shift);
+    for (size_t p = 0; p < old.size(); ++p) {
+      SnapshotPart piece = old[p];
+      piece.covers.begin = std::max(old[p].covers.begin, oldBegin);
+      piece.covers.end = std::min(old[p].covers.end, oldEnd);
+      // The document's end belongs to the last part even when empty.
+      bool endPiece = last && p + 1 == old.size() &&
+                      piece.covers.begin == piece.covers.end &&
+                      piece.covers.end == oldText.size();
+      if (piece.covers.begin >= piece.covers.end && !endPiece)
+        continue;
+      piece.covers.begin = static_cast<uint32_t>(piece.covers.begin + shift);
+      piece.covers.end = static_cast<uint32_t>(piece.covers.end + shift);
+      piece.delta += shift;
+      parts.push_back(std::move(piece));
+    }
+  };
+  uint32_t at = 0;
+  for (const SourceRange &range : fresh) {
+    reuse(at, range.begin, false);
+    SnapshotPart part;
+    part.result = result;
+    part.covers = range;
+    parts.push_back(std::move(part));
+    at = range.end;
   }
-  SnapshotPart fresh;
-  fresh.result = std::make_shared<const AnalysisResult>(std::move(alone));
-  fresh.covers = newRange;
-  parts.push_back(fresh);
-  for (const SnapshotPart &old : previous->parts()) {
-    SnapshotPart after = old;
-    after.covers.begin = std::max(old.covers.begin, oldRange.end);
-    if (after.covers.begin >= after.covers.end &&
-        !(after.covers.begin == after.covers.end &&
-          &old == &previous->parts().back()))
-      continue;
-    after.covers.begin = static_cast<uint32_t>(after.covers.begin + growth);
-    after.covers.end = static_cast<uint32_t>(after.covers.end + growth);
-    after.delta += growth;
-    parts.push_back(after);
-  }
+  reuse(at, static_cast<uint32_t>(text.size()), true);
+
   std::string how = "one top-level operation (" + std::to_string(changed + 1) +
                     " of " + std::to_string(chunks.size()) + ")";
+  if (fresh.size() > 1)
+    how +=
+        " and " + std::to_string(fresh.size() - 1) + " tied to it by symbols";
   return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
                                            uri, version),
           how};

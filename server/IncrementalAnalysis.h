@@ -1,19 +1,19 @@
 //===- IncrementalAnalysis.h - Re-analyse only the edited operation -------===//
 //
-// An edit inside the body of one top-level operation (a function) re-parses
-// and re-analyses that operation alone: the document is analysed with every
-// other operation blanked out (bytes replaced by spaces, so offsets, lines
-// and columns stay those of the document), and the new snapshot reuses the
+// An edit inside one top-level operation (a function) re-parses and
+// re-analyses that operation, plus, when it names symbols (now or before
+// the edit), the operations tied to it by them (callees, callers, globals:
+// analysis/Partition.h): the document is analysed with every other
+// operation blanked out (bytes replaced by spaces, so offsets, lines and
+// columns stay those of the document), and the new snapshot reuses the
 // previous snapshot's results for the rest, shifted by the edit's length
-// change. The analyses of one function do not depend on another's body, so
-// the answer equals a whole-document analysis; where that is not certain
-// the whole document is analysed instead:
+// change. The analyses of one function look only at what it names, so the
+// answer equals a whole-document analysis; where that is not certain the
+// whole document is analysed instead (in parallel parts):
 //
 // - the operations are not the same list as before (added, removed,
-//   reordered, unbalanced brackets), or more than one changed;
-// - the changed operation's header (up to its body's `{`) changed, or its
-//   body names a symbol (`@callee`, `@global`): callers, callees and the
-//   module's symbol checks may change;
+//   reordered, unbalanced brackets), more than one changed, or an alias;
+// - the edit ties to most of the document by symbols;
 // - `privateFunctionDynamicOwnership` (it rewrites callers of private
 //   functions), a settings change, the first analysis, a parse error in the
 //   operation, or a snapshot already made of many reused parts.

@@ -10,6 +10,7 @@ import re
 import socket
 import subprocess
 import threading
+import time
 
 # An upper bound against hangs only: a healthy server answers in far less.
 WAIT_SECONDS = 120
@@ -124,6 +125,16 @@ class LSPClient:
             if predicate(message):
                 return message
             self.seen.append(message)
+
+    def log_with(self, needle):
+        """The server's log so far, once it contains `needle` (bounded
+        polling: the log arrives on stderr, apart from the messages)."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            log = "".join(self.stderr_lines)
+            if needle in log or time.monotonic() > deadline:
+                return log
+            time.sleep(0.01)
 
     def response(self, id):
         return self.wait_for(lambda m: m.get("id") == id and "method" not in m,

@@ -728,11 +728,17 @@ class ProtocolTest:
             [sys.executable, os.path.join(ARGS.source_dir, "bench",
                                           "gen_module.py"), "60", "/dev/stdout"],
             capture_output=True, text=True, check=True).stdout
+        # checker/leak.mlir calls declarations (@keep, @make): an edit of a
+        # caller analyses the declaration with it.
         cases = [("generated.mlir", generated),
-                 ("leak.mlir", read(self.inputs("leak.mlir")))]
+                 ("leak.mlir", read(self.inputs("leak.mlir"))),
+                 ("calls.mlir", read(os.path.join(
+                     ARGS.source_dir, "test", "lit", "checker",
+                     "leak.mlir")))]
         for name in ["condBranch.mlir", "loop_nested_if.mlir",
                      "mixedAllocation.mlir", "ownership_example.mlir"]:
             cases.append((name, read(self.example(name))))
+        tied = 0
         for name, text in cases:
             lines = text.split("\n")
             # The line that opens each function's body.
@@ -780,14 +786,25 @@ class ProtocolTest:
                 self.assertEqual(self.views(inc, uri, text),
                                  self.views(fresh, uri, text))
                 inc.call("shutdown")
-                log = "".join(inc.stderr_lines)
+                log = inc.log_with("version 3: ") if \
+                    self.transport == "stdio" else ""
                 if self.transport == "stdio":
                     self.assertIn("version 2: one top-level operation", log,
                                   name)
                     self.assertIn("version 3: one top-level operation", log,
                                   name)
+                    end = header
+                    while not lines[end].startswith("}"):
+                        end += 1
+                    if any("call @" in l for l in lines[header:end]):
+                        self.assertIn("tied to it by symbols", log, name)
+                        tied += 1
                 inc.close()
                 fresh.close()
+        if self.transport == "stdio":
+            # @escapes and @clone_and_call_result, each edited twice: the
+            # declaration before each leads the header search to it too.
+            self.assertEqual(tied, 4)
 
     def test_parts_answer_like_one_whole_analysis(self):
         """A document analysed in parallel parts (analysis/Partition.h)
@@ -828,7 +845,7 @@ class ProtocolTest:
             c.call("shutdown")
             answers.append((first, before, second, after))
             if self.transport == "stdio":
-                log = "".join(c.stderr_lines)
+                log = c.log_with("version 2: ")
                 self.assertRegex(log, "version 1: whole document " +
                                  ("in 3 parts" if threads == 3 else
                                   "in [0-9]+ ms"))
@@ -847,17 +864,26 @@ class ProtocolTest:
         uri = uri_of(path)
         c.open(uri, read(path))
         c.diagnostics(uri, 1)
-        # A changed header (the function renamed) is analysed whole.
+        # A renamed function is one operation again (no other names it).
         c.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": 2},
             "contentChanges": [{"range": rng(13, 11, 13, 16),
                                 "text": "thrice"}]})
         d = c.diagnostics(uri, 2)["diagnostics"]
         self.assertEqual([x["code"] for x in d], ["BL101", "BL102"])
+        # A function added changes the list of operations: analysed whole.
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 3},
+            "contentChanges": [{"range": rng(0, 0, 0, 0),
+                                "text": "func.func @new() {\n  return\n}\n"}]})
+        d = c.diagnostics(uri, 3)["diagnostics"]
+        self.assertEqual([x["code"] for x in d], ["BL101", "BL102"])
         c.call("shutdown")
         if self.transport == "stdio":
-            self.assertIn("version 2: whole document",
-                          "".join(c.stderr_lines))
+            log = c.log_with("version 3: ")
+            self.assertIn("version 2: one top-level operation (2 of 2)", log)
+            self.assertIn("version 3: whole document (top-level operations "
+                          "added, removed or not cut)", log)
 
     # Scheduling: cancellation and stale versions ---------------------------
 

@@ -109,6 +109,26 @@ TEST(PartitionTest, SymbolsKeepCallersWithCallees) {
   EXPECT_EQ(plans[1].blanked, (std::vector<SourceRange>{at[1], at[2]}));
 }
 
+TEST(PartitionTest, TiedOperationsOfAnEdit) {
+  std::string a = "func.func @a() {\n  call @d() : () -> ()\n  return\n}\n";
+  std::string d = "func.func @d() {\n"
+                  "  %0 = memref.get_global @g : memref<2xf32>\n"
+                  "  return\n}\n";
+  std::string g = "memref.global \"private\" @g : memref<2xf32>\n";
+  std::vector<std::string> texts = {a, filler("b", 2), d, g};
+  std::string text;
+  std::vector<SourceRange> ops;
+  for (const std::string &op : texts) {
+    ops.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
+    text += op;
+  }
+  EXPECT_EQ(tiedOperations(text, ops, 2, {}), (std::vector<size_t>{0, 2, 3}));
+  EXPECT_EQ(tiedOperations(text, ops, 1, {}), (std::vector<size_t>{1}));
+  // @b used to read @g before the edit: @g's users are analysed with it.
+  EXPECT_EQ(tiedOperations(text, ops, 1, {"b", "g"}),
+            (std::vector<size_t>{0, 1, 2, 3}));
+}
+
 TEST(PartitionTest, TiedDocumentIsOnePart) {
   // Every function calls @h: any part would need all of them.
   std::string text;
