@@ -40,7 +40,8 @@ using namespace mlir;
 Interpreter::Interpreter(SourceIndex &index, FunctionId fn,
                          const CheckerLimits &limits)
     : index(index), fn(fn), limits(limits), function(index.function(fn)),
-      dominance(index.function(fn)) {}
+      dominance(index.function(fn)),
+      leakFixer(index, index.function(fn), dominance) {}
 
 void Interpreter::run() {
   Region &body = function.getFunctionBody();
@@ -70,6 +71,9 @@ void Interpreter::run() {
   if (stepsExhausted)
     note("stopped after " + std::to_string(limits.maxSteps) +
          " steps; findings for this function may be incomplete");
+  // Merged or dropped paths may have leaked where no fix would reach them.
+  if (!precisionNoted)
+    leakFixer.attachFixes();
 
   std::vector<FreeSite> &sites = index.result().freeSites;
   for (const auto &[allocation, op] : freeSites)

@@ -3,8 +3,8 @@
 // One Interpreter checks one function. The control flow (regions, loops,
 // forks, merging) lives in Interpreter.cpp; what each op does to a State in
 // Transfer.cpp; frees (BL102, BL104) in Frees.cpp; leaks (BL101) in
-// Leaks.cpp; use after free (BL103) in UseAfterFree.cpp; the wording of
-// findings and paths in Report.cpp.
+// Leaks.cpp, with their fixes in LeakFixes.cpp; use after free (BL103) in
+// UseAfterFree.cpp; the wording of findings and paths in Report.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 #include "analysis/Model.h"
 #include "analysis/checker/Checker.h"
 #include "analysis/checker/CheckerState.h"
+#include "analysis/checker/LeakFixes.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
@@ -116,6 +117,7 @@ private:
   CheckerLimits limits;
   mlir::FunctionOpInterface function;
   mlir::DominanceInfo dominance;
+  LeakFixer leakFixer;
   struct AtomInfo {
     std::string name;
   };

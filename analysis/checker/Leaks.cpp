@@ -4,7 +4,9 @@
 // has not escaped (stored, passed to an external callee or an op with
 // unknown effects) leaks. At a loop back edge an owned object leaks when no
 // value that survives the edge can reach it any more: neither the values
-// carried to the next iteration nor values defined before the loop.
+// carried to the next iteration nor values defined before the loop. Each
+// leak is also told to the LeakFixer, which attaches the missing dealloc
+// where one is right on every execution (LeakFixes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,7 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
     if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
         returned.count(id))
       continue;
+    leakFixer.leakedAtExit(o.site, state.trace, terminator);
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the path leaves here"});
@@ -70,6 +73,7 @@ void Interpreter::checkBackEdge(State &state, Block *target,
         reachable.count(id))
       continue;
     o.leakReported = true;
+    leakFixer.leakedAtBackEdge(o.site);
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the loop continues here"});
