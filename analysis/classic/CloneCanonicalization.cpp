@@ -7,15 +7,28 @@
 // canonicalization pattern (one dealloc each at most, not both freed in the
 // same block, no free between the clone and the dealloc).
 //
+// The fix is that rewrite as text: the clone's line and the redundant
+// dealloc's line go, and every use of the clone names the source instead.
+// When the clone changes the type, upstream inserts a `memref.cast` of the
+// source in its place; the fix does the same by renaming the clone op,
+// whose syntax `%src : T1 to T2` is memref.cast's. The fix is offered only
+// when that text exists: the redundant free is a `memref.dealloc`, both ops
+// have their lines to themselves (blanks and a trailing comment aside),
+// the source has a name in the source text, and every use of the clone is
+// written there. Then the result is upstream's rewrite, which verifies.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/SourceIndex.h"
+#include "analysis/TextEdits.h"
 #include "analysis/classic/Internal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <algorithm>
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
@@ -33,6 +46,69 @@ static std::optional<Operation *> findDealloc(Value value) {
     found = user;
   }
   return found;
+}
+
+/// The edits of the fix that folds `clone` with its redundant dealloc, or
+/// nullopt when the text does not allow it (see the file comment).
+static std::optional<std::vector<TextEdit>>
+foldingEdits(SourceIndex &index, bufferization::CloneOp clone,
+             Operation *redundant) {
+  const AnalysisResult &result = index.result();
+  std::string_view text = index.parsed().text();
+  OpId cloneOp = index.idOf(clone.getOperation());
+  OpId deallocOp = index.idOf(redundant);
+  ValueId cloneValue = index.idOf(clone.getOutput());
+  ValueId sourceValue = index.idOf(clone.getInput());
+  if (!isa<memref::DeallocOp>(redundant) || cloneOp == kNone ||
+      deallocOp == kNone || cloneValue == kNone || sourceValue == kNone)
+    return std::nullopt;
+  const std::string &sourceName = result.values[sourceValue].name;
+  const ValueEntry &cloned = result.values[cloneValue];
+  if (sourceName.empty() || sourceName[0] != '%')
+    return std::nullopt;
+  std::optional<SourceRange> freeLines =
+      wholeLines(text, result.ops[deallocOp].fullRange);
+  if (!freeLines)
+    return std::nullopt;
+  std::vector<TextEdit> edits = {{*freeLines, ""}};
+
+  if (clone.getInput().getType() == clone.getType()) {
+    std::optional<SourceRange> cloneLines =
+        wholeLines(text, result.ops[cloneOp].fullRange);
+    if (!cloneLines || cloneLines->end > freeLines->begin)
+      return std::nullopt;
+    edits.push_back({*cloneLines, ""});
+  } else {
+    SourceRange name = result.ops[cloneOp].nameRange;
+    if (llvm::StringRef(text.substr(name.begin, name.end - name.begin)) !=
+        bufferization::CloneOp::getOperationName())
+      return std::nullopt; // The generic form: no cast in that syntax.
+    edits.push_back({name, memref::CastOp::getOperationName().str()});
+    std::sort(
+        edits.begin(), edits.end(),
+        [](const TextEdit &a, const TextEdit &b) { return a.range < b.range; });
+    return edits;
+  }
+
+  // Every use but the one in the deleted dealloc must be in the text.
+  size_t uses = 0;
+  for (OpOperand &use : clone.getOutput().getUses())
+    uses += use.getOwner() != redundant;
+  size_t written = 0;
+  for (const SourceRange &use : cloned.uses) {
+    if (freeLines->begin <= use.begin && use.end <= freeLines->end)
+      continue;
+    if (text.substr(use.begin, use.end - use.begin) != cloned.name)
+      return std::nullopt;
+    edits.push_back({use, sourceName});
+    ++written;
+  }
+  if (written != uses)
+    return std::nullopt;
+  std::sort(
+      edits.begin(), edits.end(),
+      [](const TextEdit &a, const TextEdit &b) { return a.range < b.range; });
+  return edits;
 }
 
 void classic::findRedundantClones(SourceIndex &index, FunctionId fn) {
@@ -93,6 +169,10 @@ void classic::findRedundantClones(SourceIndex &index, FunctionId fn) {
       finding.related.push_back(
           {result.ops[deallocId].nameRange,
            "this free of " + freed + " goes away with the clone"});
+    if (auto edits = foldingEdits(index, clone, redundant))
+      finding.fixes.push_back({"Remove redundant clone/dealloc pair: use " +
+                                   sourceName + " in place of " + cloneName,
+                               std::move(*edits)});
     result.findings.push_back(std::move(finding));
   });
 }

@@ -111,9 +111,9 @@ TEST(ClassicTest, FindingRangesAreTheOpNames) {
 TEST(ClassicTest, RedundantCloneInDeallocatedIR) {
   Annotations code(R"(func.func @f(%a: index, %b: index) -> memref<?x?xf32> {
   %1 = memref.alloc(%a, %b) : memref<?x?xf32>
-  %2 = $clone[[bufferization.clone]] %1 : memref<?x?xf32> to memref<?x?xf32>
-  $free[[memref.dealloc]] %1 : memref<?x?xf32>
-  return %2 : memref<?x?xf32>
+$cloneLine[[  %2 = $clone[[bufferization.clone]] %1 : memref<?x?xf32> to memref<?x?xf32>
+]]$freeLine[[  $free[[memref.dealloc]] %1 : memref<?x?xf32>
+]]  return $use[[%2]] : memref<?x?xf32>
 }
 )");
   AnalysisResult r = analyze(code.code());
@@ -123,6 +123,18 @@ TEST(ClassicTest, RedundantCloneInDeallocatedIR) {
   EXPECT_EQ(bl304[0]->range, code.range("clone"));
   ASSERT_EQ(bl304[0]->related.size(), 1u);
   EXPECT_EQ(bl304[0]->related[0].range, code.range("free"));
+  // The fix: both lines go, the return names %1.
+  ASSERT_EQ(bl304[0]->fixes.size(), 1u);
+  const Fix &fix = bl304[0]->fixes[0];
+  EXPECT_EQ(fix.title,
+            "Remove redundant clone/dealloc pair: use %1 in place of %2");
+  ASSERT_EQ(fix.edits.size(), 3u);
+  EXPECT_EQ(fix.edits[0].range, code.range("cloneLine"));
+  EXPECT_EQ(fix.edits[1].range, code.range("freeLine"));
+  EXPECT_EQ(fix.edits[2].range, code.range("use"));
+  EXPECT_EQ(fix.edits[0].newText, "");
+  EXPECT_EQ(fix.edits[1].newText, "");
+  EXPECT_EQ(fix.edits[2].newText, "%1");
   // The plan itself is only for bufferized functions.
   EXPECT_FALSE(planOf(r).computed);
   EXPECT_TRUE(withCode(r, "BL201").empty());
