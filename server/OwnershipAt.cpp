@@ -4,10 +4,12 @@
 // (live), where its aliases are used, where it is handed on (branch
 // operands to block arguments, returned or yielded), where it is freed
 // (a dealloc in the source, or where the deallocation pipeline frees it),
-// all from the stored model.
+// where the classic plan finds its buffer critical (the critical alias and
+// the operands that carry the buffer into it), all from the stored model.
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/classic/ClassicExplain.h"
 #include "server/Features.h"
 
 #include <algorithm>
@@ -106,6 +108,9 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
           }
       }
   }
+  for (CriticalAliasSite &site : criticalAliasSites(result, id))
+    info.ranges.push_back(
+        {site.range, "critical-alias", std::move(site.message)});
   for (OwnershipRangeInfo &range : info.ranges)
     range.range = part.toCurrent(range.range);
   std::stable_sort(info.ranges.begin(), info.ranges.end(),
