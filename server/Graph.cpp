@@ -1,9 +1,9 @@
 //===- Graph.cpp - bufferlens/graph: one function's graph, drawn by viz/ --===//
 //
-// The `input` stage draws the stored analysis. The `ownership` and
-// `pipeline` stages (and `classic`, once analysis/Rewrite.h offers it) draw
-// the analysis of the upstream passes' output, linked
-// back to the user's ranges (viz::OriginMap): the rewrite is made from the
+// The `input` stage draws the stored analysis. The `ownership`, `pipeline`
+// and `classic` stages draw the analysis of the rewritten text, linked
+// back to the user's ranges (viz::OriginMap) where the rewrite kept
+// locations (the classic rewrite keeps none): the rewrite is made from the
 // text the function's snapshot part was analysed on, so its locations agree
 // with that part; links into a part that an edit shifted are moved by the
 // part's delta afterwards.
