@@ -28,14 +28,22 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
       originalBlocks[copy] = index.block(id);
 }
 
+// Our tag is the outermost NameLoc of a copied op, so it is found before
+// any `loc("bl.7")` the user wrote; a name that is not a valid op id (the
+// user's, on an op we did not tag) names nothing.
 OpId TaggedClone::originOpOf(Location loc) const {
   OpId found = kNone;
   loc->walk([&](Location inner) {
     auto name = dyn_cast<NameLoc>(inner);
     if (!name || !name.getName().getValue().starts_with(kTagPrefix))
       return WalkResult::advance();
-    found = std::stoi(
-        name.getName().getValue().drop_front(kTagPrefix.size()).str());
+    unsigned id;
+    if (!name.getName()
+             .getValue()
+             .drop_front(kTagPrefix.size())
+             .getAsInteger(10, id) &&
+        id < index.result().ops.size())
+      found = static_cast<OpId>(id);
     return WalkResult::interrupt();
   });
   return found;
@@ -79,13 +87,15 @@ Block *TaggedClone::originalBlockOf(Block *copy) const {
   Operation *originalParent = original->getParentOp();
   if (!copyParent || !originalParent)
     return nullptr;
+  // Functions carry no tag (they are not ops of the index; their location
+  // is the user's) and the passes never erase them: their copy is still
+  // the one cloned.
+  if (isa<FunctionOpInterface>(copyParent) || isa<ModuleOp>(copyParent))
+    return mapping.lookupOrNull(originalParent) == copyParent ? original
+                                                              : nullptr;
   OpId parent = originOpOf(copyParent->getLoc());
-  if (parent != kNone)
-    return index.op(parent) == originalParent ? original : nullptr;
-  // Functions carry no tag (they are not ops of the index) and the passes
-  // never erase them: their copy is still the one cloned.
-  return mapping.lookupOrNull(originalParent) == copyParent ? original
-                                                            : nullptr;
+  return parent != kNone && index.op(parent) == originalParent ? original
+                                                               : nullptr;
 }
 
 // The k-th appended i1 belongs to the k-th memref among `originals`.
