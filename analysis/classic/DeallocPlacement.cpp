@@ -68,8 +68,20 @@ void classic::placeDeallocs(ScratchState &state) {
     }
     Operation *next = end->getNextNode();
     if (!next) {
-      state.liveAtTerminator[value] = end;
-      continue;
+      // `end` is the terminator. The old pass stopped here ("the value
+      // escapes"), which leaked a buffer whose post-dominator holds only the
+      // terminator when the terminator does not use it (an allocation
+      // passed on one path only, then returned through a merge): it dies in
+      // this block, so it is freed before the terminator.
+      bool escapes = false;
+      for (Value alias : set)
+        escapes |= liveness->isLiveOut(alias) ||
+                   llvm::is_contained(end->getOperands(), alias);
+      if (escapes) {
+        state.liveAtTerminator[value] = end;
+        continue;
+      }
+      next = end;
     }
     OpBuilder builder(next);
     auto dealloc = memref::DeallocOp::create(builder, next->getLoc(), value);
