@@ -148,7 +148,12 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
                       .count();
         {
           std::lock_guard<std::mutex> lock(settingsMutex);
-          lastAnalysis[uri] = std::chrono::milliseconds(ms);
+          // A running average, so one cheap run (nothing changed) does not
+          // drop the wait before a costly one.
+          auto [it, fresh] =
+              lastAnalysis.emplace(uri, std::chrono::milliseconds(ms));
+          if (!fresh)
+            it->second = (it->second + std::chrono::milliseconds(ms)) / 2;
         }
         this->log.log("analysed " + uri + " version " +
                       std::to_string(version) + ": " + analysis.how + " in " +
@@ -743,6 +748,11 @@ void LSPServer::didOpen(const json &params) {
   const json &version = member(document, "version");
   Draft &draft = drafts[uri];
   draft.text = text;
+  {
+    // An analysis that finished after the last close may have left one.
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    lastAnalysis.erase(uri);
+  }
   draft.version = version.is_number_integer() ? version.get<int64_t>() : 0;
   scheduler->update(uri, std::move(text), draft.version, optionsFor(uri),
                     std::chrono::milliseconds(0));
