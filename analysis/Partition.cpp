@@ -122,8 +122,21 @@ std::vector<PartPlan> bufferlens::planParts(std::string_view text,
   return plans;
 }
 
+bool bufferlens::canAnalyseInParts(const AnalysisOptions &options) {
+  return !options.privateFunctionDynamicOwnership;
+}
+
+bool bufferlens::hasMlirErrors(const AnalysisResult &result) {
+  if (result.parseFailed)
+    return true;
+  for (const Finding &finding : result.findings)
+    if (finding.source == "mlir" && finding.severity == Severity::Error)
+      return true;
+  return false;
+}
+
 std::vector<AnalysisResult> bufferlens::analyzeParts(
-    std::string_view text, const std::vector<PartPlan> &plans,
+    std::string_view text, std::vector<PartPlan> &plans,
     const std::function<AnalysisResult(std::string_view)> &analyse) {
   std::vector<AnalysisResult> results(plans.size());
   if (plans.size() == 1 && plans.front().blanked.empty()) {
@@ -133,12 +146,23 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
   auto run = [&](size_t p) {
     results[p] = analyse(blankOperations(text, plans[p].blanked));
   };
-  std::vector<std::thread> threads;
-  for (size_t p = 1; p < plans.size(); ++p)
-    threads.emplace_back(run, p);
-  run(0);
-  for (std::thread &thread : threads)
-    thread.join();
+  {
+    std::vector<std::thread> threads;
+    for (size_t p = 1; p < plans.size(); ++p)
+      threads.emplace_back(run, p);
+    run(0);
+    for (std::thread &thread : threads)
+      thread.join();
+  }
+  // A parse error ends a whole analysis, and the module's symbol checks
+  // wait until every operation verifies: with MLIR errors the parts need
+  // not agree with one analysis, so the document is analysed whole.
+  for (const AnalysisResult &result : results)
+    if (hasMlirErrors(result)) {
+      plans = {{{0, static_cast<uint32_t>(text.size())}, {}}};
+      results.assign(1, analyse(text));
+      break;
+    }
   return results;
 }
 

@@ -8,10 +8,13 @@
 //
 // What a part needs: its own operations, every operation that shares a
 // symbol name with them (callers, callees, globals, redefinitions, found
-// lexically and closed transitively), and the shared ones (aliases). The
-// analyses of a function look at nothing else, so the union of the parts'
-// findings equals a whole-document analysis. When the symbols tie most of
-// the document together, or the document is small, there is one part.
+// lexically and closed transitively), the shared ones (aliases), and every
+// `// bufferlens:` directive. The analyses of a function look at nothing
+// else, so the union of the parts' findings equals a whole-document
+// analysis. That needs a document MLIR accepts: with a parse or verifier
+// error the document is analysed whole (analyzeParts). When the symbols tie
+// most of the document together, or the document is small, there is one
+// part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,7 @@
 #define BUFFERLENS_ANALYSIS_PARTITION_H
 
 #include "analysis/Model.h"
+#include "analysis/Options.h"
 
 #include <functional>
 #include <string>
@@ -56,10 +60,23 @@ std::vector<size_t> tiedOperations(std::string_view text,
 
 /// `analyse` run on each part's text (the document with the part's
 /// `blanked` operations blanked), the parts on threads of their own. With a
-/// single part, on the document itself.
+/// single part, on the document itself. When a part has MLIR errors (see
+/// hasMlirErrors), the document is analysed whole instead and `plans`
+/// becomes that one part.
 std::vector<AnalysisResult>
-analyzeParts(std::string_view text, const std::vector<PartPlan> &plans,
+analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
              const std::function<AnalysisResult(std::string_view)> &analyse);
+
+/// Whether these options allow parts at all: `privateFunctionDynamicOwnership`
+/// lets the pipeline rewrite callers of private functions, beyond what
+/// symbol names tie, so such documents are analysed in one piece.
+bool canAnalyseInParts(const AnalysisOptions &options);
+
+/// Whether MLIR rejected part of the text (a parse or verifier error).
+/// Such a document is analysed whole: a parse error stops the analysis of
+/// the whole document, and the module's symbol checks run only when every
+/// operation verifies, so no part may answer for itself.
+bool hasMlirErrors(const AnalysisResult &result);
 
 /// The findings of `results` (one per plan), each part's restricted to the
 /// text it covers; in document order when each part's are.

@@ -161,16 +161,6 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
   return chunks;
 }
 
-std::string bufferlens::blankRanges(std::string_view text,
-                                    const std::vector<SourceRange> &ranges) {
-  std::string out(text);
-  for (const SourceRange &range : ranges)
-    for (uint32_t i = range.begin; i < range.end && i < out.size(); ++i)
-      if (out[i] != '\n')
-        out[i] = ' ';
-  return out;
-}
-
 std::string
 bufferlens::blankOperations(std::string_view text,
                             const std::vector<SourceRange> &ranges) {
@@ -186,8 +176,14 @@ bufferlens::blankOperations(std::string_view text,
         ++first;
       bool comment =
           first + 1 < lineEnd && out[first] == '/' && out[first + 1] == '/';
+      // A directive after code on the line stays too.
+      uint32_t keepFrom = lineEnd;
+      size_t directive =
+          std::string_view(out).substr(i, lineEnd - i).find("// bufferlens:");
+      if (directive != std::string_view::npos)
+        keepFrom = i + static_cast<uint32_t>(directive);
       if (!comment)
-        for (uint32_t j = i; j < lineEnd; ++j)
+        for (uint32_t j = i; j < keepFrom; ++j)
           if (out[j] != '\r')
             out[j] = ' ';
       i = lineEnd + 1;
@@ -201,6 +197,32 @@ static bool isSymbolChar(char c) {
          c == '.' || c == '-';
 }
 
+/// The string literal starting at `i` (a quote): its contents, escapes
+/// kept as written; `i` moves past it.
+static std::string_view stringAt(std::string_view text, size_t &i) {
+  size_t begin = ++i;
+  for (; i < text.size() && text[i] != '"'; ++i)
+    if (text[i] == '\\')
+      ++i;
+  size_t end = std::min(i, text.size());
+  ++i;
+  return text.substr(begin, end - begin);
+}
+
+/// Whether the text before `i` ends with `sym_name =` (the generic form of
+/// a symbol definition).
+static bool afterSymName(std::string_view text, size_t i) {
+  std::string_view before = text.substr(0, i);
+  while (!before.empty() && (before.back() == ' ' || before.back() == '\t'))
+    before.remove_suffix(1);
+  if (before.empty() || before.back() != '=')
+    return false;
+  before.remove_suffix(1);
+  while (!before.empty() && (before.back() == ' ' || before.back() == '\t'))
+    before.remove_suffix(1);
+  return before.size() >= 8 && before.substr(before.size() - 8) == "sym_name";
+}
+
 std::vector<std::string> bufferlens::symbolNames(std::string_view text) {
   std::vector<std::string> names;
   size_t i = 0;
@@ -212,28 +234,29 @@ std::vector<std::string> bufferlens::symbolNames(std::string_view text) {
       continue;
     }
     if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      ++i;
+      bool definition = afterSymName(text, i);
+      std::string_view contents = stringAt(text, i);
+      if (definition && !contents.empty())
+        names.emplace_back(contents);
       continue;
     }
     if (c != '@') {
       ++i;
       continue;
     }
-    size_t begin = ++i;
+    ++i;
+    // `@"q"` and `@q` name the same symbol: keep the name without quotes.
     if (i < text.size() && text[i] == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      ++i;
-    } else {
-      while (i < text.size() && isSymbolChar(text[i]))
-        ++i;
+      std::string_view contents = stringAt(text, i);
+      if (!contents.empty())
+        names.emplace_back(contents);
+      continue;
     }
+    size_t begin = i;
+    while (i < text.size() && isSymbolChar(text[i]))
+      ++i;
     if (i > begin)
-      names.emplace_back(text.substr(begin, std::min(i, text.size()) - begin));
+      names.emplace_back(text.substr(begin, i - begin));
   }
   return names;
 }

@@ -32,18 +32,16 @@ struct TopLevelChunk {
 /// none that could be cut out (e.g. unbalanced brackets).
 std::vector<TopLevelChunk> splitTopLevel(std::string_view text);
 
-/// `text` with the bytes of `ranges` replaced by spaces (line breaks kept),
-/// so every other byte keeps its offset, line and column.
-std::string blankRanges(std::string_view text,
-                        const std::vector<SourceRange> &ranges);
-
-/// Like blankRanges, but own-line comments stay, so the `// bufferlens:`
-/// directives of the document stay where they are.
+/// `text` with the code in `ranges` replaced by spaces (line breaks kept),
+/// so every other byte keeps its offset, line and column. Own-line
+/// comments and `// bufferlens:` directives after code stay, so the
+/// document's directives stay where they are.
 std::string blankOperations(std::string_view text,
                             const std::vector<SourceRange> &ranges);
 
-/// Every `@name` and `@"quoted name"` in `text`, outside comments and other
-/// strings (lexically: a definition or a reference alike). Nested
+/// Every `@name` and `@"quoted name"` (as `quoted name`) in `text`, and
+/// every generic-form definition `sym_name = "name"`, outside comments and
+/// other strings: lexically, a definition or a reference alike. Nested
 /// references (`@a::@b`) give both names.
 std::vector<std::string> symbolNames(std::string_view text);
 

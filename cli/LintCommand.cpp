@@ -185,7 +185,10 @@ static void lintOne(const std::string &path, const LintArgs &args,
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
     report.findings = std::move(result.findings);
   } else {
-    std::vector<PartPlan> plans = planParts(report.text, threads);
+    std::vector<PartPlan> plans =
+        canAnalyseInParts(options)
+            ? planParts(report.text, threads)
+            : std::vector<PartPlan>{{{0, uint32_t(report.text.size())}, {}}};
     std::vector<AnalysisResult> results =
         analyzeParts(report.text, plans, [&](std::string_view text) {
           return analyzeDocument(text, path, options);

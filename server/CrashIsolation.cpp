@@ -90,8 +90,7 @@ static Attempt attempt(std::string_view text, std::string_view bufferName,
   return out;
 }
 
-bool bufferlens::runIsolated(const std::function<void()> &work,
-                             int &retCode) {
+bool bufferlens::runIsolated(const std::function<void()> &work, int &retCode) {
   llvm::CrashRecoveryContext context;
   if (context.RunSafely([&] { work(); }))
     return true;
@@ -126,7 +125,7 @@ AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
     for (size_t j = 0; j < chunks.size(); ++j)
       if (j != i && !chunks[j].shared)
         others.push_back(chunks[j].range);
-    Attempt alone = attempt(blankRanges(text, others), bufferName, options);
+    Attempt alone = attempt(blankOperations(text, others), bufferName, options);
     if (alone.crashed) {
       crashing.push_back(chunks[i].range);
       codes.push_back(alone.retCode);
@@ -135,7 +134,8 @@ AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
 
   AnalysisResult result;
   if (!crashing.empty()) {
-    Attempt rest = attempt(blankRanges(text, crashing), bufferName, options);
+    Attempt rest =
+        attempt(blankOperations(text, crashing), bufferName, options);
     if (!rest.crashed)
       result = std::move(*rest.result);
   }

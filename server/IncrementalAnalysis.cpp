@@ -17,6 +17,18 @@ static std::string_view slice(std::string_view text, SourceRange range) {
 
 /// The whole document, cut into parts analysed in parallel when it is large
 /// (analysis/Partition.h); each part becomes a part of the snapshot.
+/// The `// bufferlens:` comments of `text`, in order.
+static std::vector<std::string_view> directivesIn(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (size_t at = text.find("// bufferlens:"); at != std::string_view::npos;
+       at = text.find("// bufferlens:", at + 1)) {
+    size_t end = text.find('\n', at);
+    out.push_back(text.substr(
+        at, end == std::string_view::npos ? std::string_view::npos : end - at));
+  }
+  return out;
+}
+
 static VersionAnalysis whole(std::string text, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version,
@@ -24,9 +36,9 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PartPlan> plans =
-      options.privateFunctionDynamicOwnership
-          ? std::vector<PartPlan>{}
-          : planParts(text, std::min(kMaxOpenParts, threads));
+      canAnalyseInParts(options)
+          ? planParts(text, std::min(kMaxOpenParts, threads))
+          : std::vector<PartPlan>{};
   if (plans.size() < 2) {
     AnalysisResult result = analyzeIsolated(text, bufferName, options);
     return {std::make_shared<const Snapshot>(std::move(result), uri, version),
@@ -49,7 +61,9 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
     parts.push_back(std::move(part));
   }
   std::string how =
-      "whole document in " + std::to_string(plans.size()) + " parts";
+      plans.size() == 1
+          ? "whole document (in one piece: MLIR reports errors)"
+          : "whole document in " + std::to_string(plans.size()) + " parts";
   return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
                                            uri, version),
           how};
@@ -73,9 +87,10 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     return redo("privateFunctionDynamicOwnership rewrites callers");
   if (previous->parts().size() >= kMaxSnapshotParts)
     return redo("many reused parts");
+  // With MLIR errors the document is analysed whole (see hasMlirErrors).
   for (const SnapshotPart &part : previous->parts())
-    if (part.result->parseFailed)
-      return redo("the previous version did not parse");
+    if (hasMlirErrors(*part.result))
+      return redo("the previous version has MLIR errors");
 
   const std::string &oldText = previous->text();
   const std::vector<TopLevelChunk> &oldChunks = previous->chunks();
@@ -91,6 +106,12 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
           slice(text,
                 {chunks.back().range.end, static_cast<uint32_t>(text.size())}))
     return redo("text around the operations changed");
+  // Nor the text between them (e.g. the header of a second module).
+  for (size_t i = 0; i + 1 < chunks.size(); ++i)
+    if (slice(oldText,
+              {oldChunks[i].range.end, oldChunks[i + 1].range.begin}) !=
+        slice(text, {chunks[i].range.end, chunks[i + 1].range.begin}))
+      return redo("text between the operations changed");
   size_t changed = chunks.size();
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (chunks[i].shared != oldChunks[i].shared)
@@ -126,6 +147,10 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
         changedOp = ops.size();
       ops.push_back(chunks[i].range);
     }
+  // A `// bufferlens:` directive may act beyond its operation (the file's
+  // stage, the next line): when one changes, everything may change.
+  if (directivesIn(newOp) != directivesIn(oldOp))
+    return redo("a bufferlens directive changed");
   std::vector<std::string> newNames = symbolNames(newOp);
   std::vector<std::string> oldNames = symbolNames(oldOp);
   std::vector<size_t> tied{changedOp};
@@ -154,8 +179,8 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   }
   AnalysisResult alone =
       analyzeIsolated(blankOperations(text, others), bufferName, options);
-  if (alone.parseFailed)
-    return redo("the operation does not parse alone");
+  if (hasMlirErrors(alone))
+    return redo("MLIR rejects the operation");
   for (const Finding &finding : alone.findings)
     if (std::none_of(fresh.begin(), fresh.end(), [&](SourceRange range) {
           return range.begin <= finding.range.begin &&
@@ -169,20 +194,18 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   auto result = std::make_shared<const AnalysisResult>(std::move(alone));
   const std::vector<SnapshotPart> &old = previous->parts();
   std::vector<SnapshotPart> parts;
-  auto reuse = [&](uint32_t begin, uint32_t end, bool last) {
+  auto reuse = [&](uint32_t begin, uint32_t end) {
     // [begin, end) of this version, wholly before or after the edit.
     int64_t shift = begin >= newRange.end ? growth : 0;
     uint32_t oldBegin = static_cast<uint32_t>(begin - shift);
     uint32_t oldEnd = static_cast<uint32_t>(end - shift);
+    // The document's end offset goes to whichever part ends up last
+    // (SnapshotPart::owns), so empty pieces are never kept.
     for (size_t p = 0; p < old.size(); ++p) {
       SnapshotPart piece = old[p];
       piece.covers.begin = std::max(old[p].covers.begin, oldBegin);
       piece.covers.end = std::min(old[p].covers.end, oldEnd);
-      // The document's end belongs to the last part even when empty.
-      bool endPiece = last && p + 1 == old.size() &&
-                      piece.covers.begin == piece.covers.end &&
-                      piece.covers.end == oldText.size();
-      if (piece.covers.begin >= piece.covers.end && !endPiece)
+      if (piece.covers.begin >= piece.covers.end)
         continue;
       piece.covers.begin = static_cast<uint32_t>(piece.covers.begin + shift);
       piece.covers.end = static_cast<uint32_t>(piece.covers.end + shift);
@@ -192,14 +215,14 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   };
   uint32_t at = 0;
   for (const SourceRange &range : fresh) {
-    reuse(at, range.begin, false);
+    reuse(at, range.begin);
     SnapshotPart part;
     part.result = result;
     part.covers = range;
     parts.push_back(std::move(part));
     at = range.end;
   }
-  reuse(at, static_cast<uint32_t>(text.size()), true);
+  reuse(at, static_cast<uint32_t>(text.size()));
 
   std::string how = "one top-level operation (" + std::to_string(changed + 1) +
                     " of " + std::to_string(chunks.size()) + ")";

@@ -1003,6 +1003,24 @@ class ProtocolTest:
             self.assertIn("version 3: whole document (top-level operations "
                           "added, removed or not cut)", log)
 
+    def test_edit_between_operations_is_seen(self):
+        # The text between top-level operations (here the second module's
+        # header) is compared too: a broken header is a parse error, not
+        # "nothing changed".
+        c = self.start()
+        uri = "file:///tmp/two-modules.mlir"
+        c.open(uri, "module {\n  func.func @a() {\n    return\n  }\n}\n"
+                    "module {\n  func.func @b() {\n    return\n  }\n}\n")
+        self.assertEqual(c.diagnostics(uri, 1)["diagnostics"], [])
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(5, 0, 5, 6), "text": "modul"}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([(x["range"], x["source"], x["message"]) for x in d],
+                         [(rng(5, 0, 5, 5), "mlir",
+                           "custom op 'modul' is unknown (tried "
+                           "'builtin.modul' as well)")])
+
     # Scheduling: cancellation and stale versions ---------------------------
 
     def test_cancel_waiting_request(self):

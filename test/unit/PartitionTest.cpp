@@ -129,6 +129,38 @@ TEST(PartitionTest, TiedOperationsOfAnEdit) {
             (std::vector<size_t>{0, 1, 2, 3}));
 }
 
+/// MLIR checks the module's symbol uses only when every operation
+/// verifies, and a parse error ends a whole analysis: with MLIR errors the
+/// parts would disagree with one analysis, so the document is analysed
+/// whole (and `plans` says so).
+TEST(PartitionTest, MlirErrorsMeanOneWholeAnalysis) {
+  std::string invalid = "func.func @bad(%m: memref<2xf32>) {\n"
+                        "  %v = memref.load %m[] : memref<2xf32>\n"
+                        "  return\n}\n";
+  std::string callsMissing = "func.func @g() {\n"
+                             "  call @missing() : () -> ()\n"
+                             "  %0 = memref.alloc() : memref<2xf32>\n"
+                             "  memref.dealloc %0 : memref<2xf32>\n"
+                             "  memref.dealloc %0 : memref<2xf32>\n"
+                             "  return\n}\n";
+  std::string unparsable = "func.func @p() {\n  %0 = memref.alloc() : !\n}\n";
+  for (const std::string &broken : {invalid, unparsable}) {
+    std::string text = broken + filler("b", 10) + filler("c", 10) +
+                       callsMissing + filler("d", 10);
+    std::vector<PartPlan> plans = planParts(text, 2, 1);
+    ASSERT_EQ(plans.size(), 2u) << broken;
+    AnalysisResult whole = analyzeDocument(text, "t.mlir", {});
+    std::vector<AnalysisResult> results =
+        analyzeParts(text, plans, [&](std::string_view partText) {
+          return analyzeDocument(partText, "t.mlir", {});
+        });
+    ASSERT_EQ(plans.size(), 1u);
+    EXPECT_TRUE(plans[0].blanked.empty());
+    EXPECT_EQ(describe(mergeFindings(plans, results)),
+              describe(whole.findings));
+  }
+}
+
 TEST(PartitionTest, TiedDocumentIsOnePart) {
   // Every function calls @h: any part would need all of them.
   std::string text;

@@ -1,8 +1,8 @@
 //===- TopLevelSplitTest.cpp - Cutting a document at top-level ops --------===//
 
+#include "analysis/TopLevelSplit.h"
 #include "Annotations.h"
 #include "analysis/Analyzer.h"
-#include "analysis/TopLevelSplit.h"
 
 #include <gtest/gtest.h>
 
@@ -52,7 +52,18 @@ TEST(TopLevelSplitTest, UnbalancedTextIsNotCut) {
 
 TEST(TopLevelSplitTest, BlankingKeepsOffsetsAndLines) {
   std::string text = "ab\ncd\nef";
-  EXPECT_EQ(blankRanges(text, {{1, 7}}), "a \n  \n f");
+  EXPECT_EQ(blankOperations(text, {{1, 7}}), "a \n  \n f");
+}
+
+TEST(TopLevelSplitTest, BlankingKeepsCommentsAndDirectives) {
+  std::string text = "func.func @a() { // bufferlens: stage=bufferized\n"
+                     "  // bufferlens: disable-next-line BL101\n"
+                     "  %0 = memref.alloc() : memref<2xf32> // a note\n"
+                     "}\n";
+  EXPECT_EQ(blankOperations(text, {{0, uint32_t(text.size())}}),
+            std::string(17, ' ') + "// bufferlens: stage=bufferized\n" +
+                "  // bufferlens: disable-next-line BL101\n" +
+                std::string(47, ' ') + "\n \n");
 }
 
 // Analysing the document with one function blanked out gives that
@@ -72,7 +83,7 @@ TEST(TopLevelSplitTest, BlankedFunctionLeavesTheOthersIntact) {
   ASSERT_EQ(chunks.size(), 2u);
   AnalysisResult whole = analyzeDocument(text, "t.mlir", {});
   AnalysisResult onlyB =
-      analyzeDocument(blankRanges(text, {chunks[0].range}), "t.mlir", {});
+      analyzeDocument(blankOperations(text, {chunks[0].range}), "t.mlir", {});
   std::vector<Finding> wholeB;
   for (const Finding &f : whole.findings)
     if (chunks[1].range.contains(f.range.begin))
@@ -84,4 +95,16 @@ TEST(TopLevelSplitTest, BlankedFunctionLeavesTheOthersIntact) {
     EXPECT_EQ(onlyB.findings[i].range, wholeB[i].range);
     EXPECT_EQ(onlyB.findings[i].message, wholeB[i].message);
   }
+}
+
+TEST(TopLevelSplitTest, SymbolNamesAsMlirResolvesThem) {
+  std::string text = "func.func @a() {\n"
+                     "  call @\"b c\"() : () -> () // @in_comment\n"
+                     "  call @\"q\"() {note = \"@in_string\"} : () -> ()\n"
+                     "  call @m::@n() : () -> ()\n"
+                     "}\n"
+                     "\"func.func\"() <{sym_name = \"gen\", "
+                     "function_type = () -> ()}> ({}) : () -> ()\n";
+  EXPECT_EQ(symbolNames(text), (std::vector<std::string>{
+                                   "a", "b c", "q", "m", "n", "gen"}));
 }
