@@ -148,12 +148,10 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
                       .count();
         {
           std::lock_guard<std::mutex> lock(settingsMutex);
-          // A running average, so one cheap run (nothing changed) does not
-          // drop the wait before a costly one.
-          auto [it, fresh] =
-              lastAnalysis.emplace(uri, std::chrono::milliseconds(ms));
-          if (!fresh)
-            it->second = (it->second + std::chrono::milliseconds(ms)) / 2;
+          // The next edit will likely cost what this one did; a no-op edit
+          // (nothing re-analysed) says nothing about that.
+          if (analysis.how.rfind("nothing", 0) != 0)
+            lastAnalysis[uri] = std::chrono::milliseconds(ms);
         }
         this->log.log("analysed " + uri + " version " +
                       std::to_string(version) + ": " + analysis.how + " in " +

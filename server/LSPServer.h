@@ -50,9 +50,9 @@ struct ServerConfig {
   std::string codeDescriptionBase;
   /// The longest an edit waits for the next one before it is analysed.
   std::chrono::milliseconds debounce{50};
-  /// Wait only as long as the document's analyses take (a running average,
-  /// when that is shorter): waiting longer than the work it might save only
-  /// delays the answer. clangd's adaptive debounce follows the same idea.
+  /// Wait only as long as the document's last analysis took (when that is
+  /// shorter): waiting longer than the work it might save only delays the
+  /// answer. clangd's adaptive debounce follows the same idea.
   bool adaptiveDebounce = true;
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
@@ -135,7 +135,7 @@ private:
     int64_t version = 0;
   };
   std::map<std::string, Draft> drafts;
-  /// How long each open document's analyses take, averaged (the debounce).
+  /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;
 
   std::mutex pendingMutex;
