@@ -1,16 +1,16 @@
 //===- Rewrite.cpp --------------------------------------------------------===//
 
 #include "analysis/Rewrite.h"
-#include "analysis/ParsedModule.h"
 #include "analysis/BufferFacts.h"
+#include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/classic/ClassicRewrite.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -121,6 +121,7 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
   std::unique_ptr<MLIRContext> context;
   std::unique_ptr<ParsedModule> parsed;
   std::set<std::string> keptAsWritten;
+  std::set<std::string> before; // with onlyFunction: the module's functions
   while (true) {
     context = createContext();
     out.diagnostics.clear();
@@ -128,8 +129,30 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
     if (!parsed || !out.diagnostics.empty())
       return out;
     std::vector<std::pair<Operation *, Operation *>> swapped;
-    if (request.keepRejectedFunctions)
+    if (request.onlyFunction) {
+      // Every other function stands as a declaration while the passes run.
+      std::set<std::string> others;
+      before.clear();
+      for (auto fn :
+           parsed->module().getBody()->getOps<FunctionOpInterface>()) {
+        before.insert(fn.getName().str());
+        if (fn.getName() != *request.onlyFunction)
+          others.insert(fn.getName().str());
+      }
+      if (!before.count(*request.onlyFunction)) {
+        out.diagnostics.push_back({"",
+                                   Severity::Error,
+                                   {},
+                                   "no function @" + *request.onlyFunction,
+                                   "bufferlens",
+                                   {},
+                                   {}});
+        return out;
+      }
+      swapped = stubOut(parsed->module(), others);
+    } else if (request.keepRejectedFunctions) {
       swapped = stubOut(parsed->module(), keptAsWritten);
+    }
     std::set<std::string> rejected;
     if (succeeded(runPipeline(*parsed, request, options, out.diagnostics,
                               rejected))) {
@@ -137,6 +160,8 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
       break;
     }
     restore(swapped);
+    if (request.onlyFunction)
+      return out;
     // Retry without the functions the passes rejected, when allowed and
     // when that makes progress.
     size_t before = keptAsWritten.size();
@@ -147,6 +172,22 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
   out.diagnostics.clear();
   for (const std::string &name : keptAsWritten)
     out.keptAsWritten.push_back(name);
+
+  if (request.onlyFunction) {
+    OpPrintingFlags flags;
+    flags.useLocalScope();
+    for (auto fn : parsed->module().getBody()->getOps<FunctionOpInterface>()) {
+      std::string printed;
+      llvm::raw_string_ostream os(printed);
+      fn->print(os, flags);
+      if (fn.getName() == *request.onlyFunction)
+        out.text = std::move(printed);
+      else if (!before.count(fn.getName().str()))
+        out.addedFunctions.push_back(std::move(printed));
+    }
+    out.succeeded = true;
+    return out;
+  }
 
   llvm::raw_string_ostream os(out.text);
   OpPrintingFlags flags;

@@ -14,6 +14,7 @@
 #include "analysis/Options.h"
 #include "analysis/ownership/Pipeline.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,11 @@ struct RewriteRequest {
   /// already frees memory, or breaks a precondition). A preview may instead
   /// leave such functions as written and name them in `keptAsWritten`.
   bool keepRejectedFunctions = false;
+  /// Rewrite this function alone (the others stand as declarations) and
+  /// print just it, and any function the passes added (the pipeline's
+  /// alias-check helper), with attributes and types written out rather
+  /// than aliased, for an edit that replaces the function in place.
+  std::optional<std::string> onlyFunction;
 };
 
 struct RewriteOutput {
@@ -43,6 +49,8 @@ struct RewriteOutput {
   std::vector<Finding> diagnostics;
   /// With keepRejectedFunctions: the functions left as written.
   std::vector<std::string> keptAsWritten;
+  /// With onlyFunction: the functions the passes added to the module.
+  std::vector<std::string> addedFunctions;
 };
 
 RewriteOutput rewriteDocument(std::string_view text,

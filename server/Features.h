@@ -44,16 +44,30 @@ struct CodeActionInfo {
   /// The finding the action fixes.
   std::optional<Finding> finding;
   bool preferred = false;
+  /// A refactoring whose edit is computed on `codeAction/resolve`: the
+  /// function it rewrites.
+  std::optional<std::string> resolveFunction;
 };
 /// Fixes of the findings that intersect `range`.
 std::vector<CodeActionInfo> codeActions(const Snapshot &snapshot,
                                         SourceRange range);
 
+// Refactors.cpp
+/// "Apply the buffer-deallocation-pipeline" to the function at `range`
+/// (without edits: see resolveRefactor).
+std::vector<CodeActionInfo> refactorActions(const Snapshot &snapshot,
+                                            SourceRange range);
+/// The edit that replaces `function` with the pipeline's output; nullopt
+/// and `error` when the pipeline fails or the function is gone.
+std::optional<std::vector<TextEdit>>
+resolveRefactor(const Snapshot &snapshot, const std::string &function,
+                const std::string &bufferName, const AnalysisOptions &options,
+                std::string &error);
+
 // XRefs.cpp
 std::optional<SourceRange> definitionAt(const Snapshot &snapshot,
                                         uint32_t offset);
-std::vector<SourceRange> referencesAt(const Snapshot &snapshot,
-                                      uint32_t offset,
+std::vector<SourceRange> referencesAt(const Snapshot &snapshot, uint32_t offset,
                                       bool includeDeclaration);
 struct HighlightInfo {
   enum Kind { Text = 1, Read = 2, Write = 3 };

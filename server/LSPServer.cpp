@@ -66,6 +66,8 @@ struct InvalidParams {
 struct RequestFailed {
   std::string message;
 };
+/// Thrown when a request names a version that is no longer current.
+struct ContentModifiedError {};
 
 const json &member(const json &object, const char *key) {
   static const json null;
@@ -366,7 +368,9 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
           {"save", {{"includeText", false}}}}},
         {"hoverProvider", true},
         {"inlayHintProvider", true},
-        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"codeActionProvider",
+         {{"codeActionKinds", {"quickfix", "refactor.rewrite"}},
+          {"resolveProvider", true}}},
         {"definitionProvider", true},
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
@@ -406,6 +410,9 @@ void LSPServer::withDocument(const ReplyRef &reply, const std::string &uri,
           reply->error(ErrorCode::InvalidParams, problem.message);
         } catch (const RequestFailed &problem) {
           reply->error(ErrorCode::RequestFailed, problem.message);
+        } catch (const ContentModifiedError &) {
+          reply->error(ErrorCode::ContentModified,
+                       "the document changed since the action was offered");
         } catch (const std::exception &problem) {
           reply->error(ErrorCode::InternalError, problem.what());
         }
@@ -442,7 +449,10 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
             throw InvalidParams{"'range' must be a Range"};
           const json &only = member(member(params, "context"), "only");
           json out = json::array();
-          for (const CodeActionInfo &action : codeActions(s, *range)) {
+          std::vector<CodeActionInfo> actions = codeActions(s, *range);
+          for (CodeActionInfo &refactor : refactorActions(s, *range))
+            actions.push_back(std::move(refactor));
+          for (const CodeActionInfo &action : actions) {
             bool wanted = !only.is_array();
             if (only.is_array())
               for (const json &kind : only)
@@ -455,6 +465,8 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
           }
           return out;
         });
+  } else if (method == "codeAction/resolve") {
+    resolveCodeAction(reply, params);
   } else if (method == "textDocument/definition") {
     withDocument(reply, documentUri(params),
                  [params](const Snapshot &s, const ProtocolContext &c) -> json {
@@ -547,6 +559,36 @@ void LSPServer::graph(const ReplyRef &reply, const json &params) {
                              {"format", format},
                              {"content", answer.content},
                              {"functions", answer.functions}};
+               });
+}
+
+void LSPServer::resolveCodeAction(const ReplyRef &reply, const json &params) {
+  const json &data = member(params, "data");
+  if (!data.is_object())
+    throw InvalidParams{"only actions with 'data' need resolving"};
+  std::string uri = requireString(data, "uri");
+  std::string function = requireString(data, "function");
+  const json &version = member(data, "version");
+  if (!version.is_number_integer())
+    throw InvalidParams{"'data.version' must be an integer"};
+  int64_t wanted = version.get<int64_t>();
+  withDocument(reply, uri,
+               [this, uri, function, wanted,
+                params](const Snapshot &s, const ProtocolContext &c) -> json {
+                 if (s.version() != wanted)
+                   throw ContentModifiedError{};
+                 std::string path = pathOfUri(uri);
+                 std::string error;
+                 auto edits =
+                     resolveRefactor(s, function, path.empty() ? uri : path,
+                                     optionsFor(uri), error);
+                 if (!edits)
+                   throw RequestFailed{error};
+                 CodeActionInfo action;
+                 action.title = params.value("title", "");
+                 action.kind = params.value("kind", "refactor.rewrite");
+                 action.edits = std::move(*edits);
+                 return toCodeAction(s, action, c);
                });
 }
 

@@ -110,6 +110,7 @@ private:
   void dispatchFeature(const ReplyRef &reply, const std::string &method,
                        const nlohmann::json &params);
   void rewrite(const ReplyRef &reply, const nlohmann::json &params);
+  void resolveCodeAction(const ReplyRef &reply, const nlohmann::json &params);
   void graph(const ReplyRef &reply, const nlohmann::json &params);
 
   // Work-done progress of long analyses.

@@ -74,16 +74,16 @@ static std::string lowercase(std::string text) {
 json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                               const ProtocolContext &context) {
   const LineIndex &lines = snapshot.lines();
-  json diagnostic = {
-      {"range", toRange(lines, finding.range, context.encoding)},
-      {"severity", toLspSeverity(finding.severity)},
-      {"source", finding.source},
-      {"message", finding.message}};
+  json diagnostic = {{"range", toRange(lines, finding.range, context.encoding)},
+                     {"severity", toLspSeverity(finding.severity)},
+                     {"source", finding.source},
+                     {"message", finding.message}};
   if (!finding.code.empty()) {
     diagnostic["code"] = finding.code;
     if (!context.codeDescriptionBase.empty())
       diagnostic["codeDescription"] = {
-          {"href", context.codeDescriptionBase + "#" + lowercase(finding.code)}};
+          {"href",
+           context.codeDescriptionBase + "#" + lowercase(finding.code)}};
     // A redundant clone is code the user can delete.
     if (finding.code == "BL304")
       diagnostic["tags"] = json::array({1});
@@ -136,9 +136,14 @@ json bufferlens::toCodeAction(const Snapshot &snapshot,
     edits.push_back(
         {{"range", toRange(snapshot.lines(), edit.range, context.encoding)},
          {"newText", edit.newText}});
-  json out = {{"title", action.title},
-              {"kind", action.kind},
-              {"edit", {{"changes", {{snapshot.uri(), std::move(edits)}}}}}};
+  json out = {{"title", action.title}, {"kind", action.kind}};
+  if (action.resolveFunction)
+    // The edit comes with codeAction/resolve, for this version only.
+    out["data"] = {{"uri", snapshot.uri()},
+                   {"version", snapshot.version()},
+                   {"function", *action.resolveFunction}};
+  else
+    out["edit"] = {{"changes", {{snapshot.uri(), std::move(edits)}}}};
   if (action.finding)
     out["diagnostics"] =
         json::array({toDiagnostic(snapshot, *action.finding, context)});
@@ -156,9 +161,9 @@ json bufferlens::toLocation(const Snapshot &snapshot, SourceRange range,
 json bufferlens::toHighlight(const Snapshot &snapshot,
                              const HighlightInfo &highlight,
                              const ProtocolContext &context) {
-  return {{"range", toRange(snapshot.lines(), highlight.range,
-                            context.encoding)},
-          {"kind", static_cast<int>(highlight.kind)}};
+  return {
+      {"range", toRange(snapshot.lines(), highlight.range, context.encoding)},
+      {"kind", static_cast<int>(highlight.kind)}};
 }
 
 json bufferlens::toDocumentSymbol(const Snapshot &snapshot,
@@ -261,9 +266,11 @@ public:
 bool validUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = text[i];
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-                            : (c >> 3) == 30  ? 4
-                                              : 0;
+    size_t len = c < 0x80         ? 1
+                 : (c >> 5) == 6  ? 2
+                 : (c >> 4) == 14 ? 3
+                 : (c >> 3) == 30 ? 4
+                                  : 0;
     if (len == 0 || i + len > text.size())
       return false;
     for (size_t k = 1; k < len; ++k)
@@ -275,11 +282,12 @@ bool validUtf8(std::string_view text) {
 }
 } // namespace
 
-std::string bufferlens::publishDiagnosticsMessage(
-    const Snapshot &snapshot, const ProtocolContext &context) {
+std::string
+bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
+                                      const ProtocolContext &context) {
   std::vector<Finding> findings = snapshot.findings();
-  bool plain = validUtf8(snapshot.uri()) &&
-               validUtf8(context.codeDescriptionBase);
+  bool plain =
+      validUtf8(snapshot.uri()) && validUtf8(context.codeDescriptionBase);
   for (const Finding &f : findings) {
     plain = plain && validUtf8(f.message) && validUtf8(f.source) &&
             validUtf8(f.code);
