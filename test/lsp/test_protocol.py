@@ -66,6 +66,22 @@ def expected_diagnostics(path):
     return out
 
 
+def apply_edits(text, edits):
+    """`text` with LSP TextEdits applied (ASCII text: UTF-16 units are
+    bytes), the last edit first so earlier offsets stay valid."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+
+    def offset(p):
+        return offsets[p["line"]] + p["character"]
+    for e in sorted(edits, key=lambda e: -offset(e["range"]["start"])):
+        text = (text[:offset(e["range"]["start"])] + e["newText"] +
+                text[offset(e["range"]["end"]):])
+    return text
+
+
 def pos(line, character):
     return {"line": line, "character": character}
 
@@ -675,18 +691,8 @@ class ProtocolTest:
                             for f in lint_json(path)["findings"])
                 self.assertEqual(len(r["result"]), fixes, name)
                 for action in r["result"]:
-                    edits = action["edit"]["changes"][uri_of(path)]
-                    lines = text.split("\n")
-                    offsets = [len("\n".join(lines[:n])) + (1 if n else 0)
-                               for n in range(len(lines))]
-                    def off(p):
-                        # ASCII inputs: UTF-16 units are bytes.
-                        return offsets[p["line"]] + p["character"]
-                    fixed = text
-                    for e in sorted(edits,
-                                    key=lambda e: -off(e["range"]["start"])):
-                        fixed = (fixed[:off(e["range"]["start"])] +
-                                 e["newText"] + fixed[off(e["range"]["end"]):])
+                    fixed = apply_edits(
+                        text, action["edit"]["changes"][uri_of(path)])
                     out = subprocess.run([ARGS.mlir_opt, "-", "-o",
                                           "/dev/null"],
                                          input=fixed, capture_output=True,
@@ -773,14 +779,7 @@ class ProtocolTest:
             self.assertEqual(len(edits), 1)
             e = edits[0]
             self.assertEqual(e["range"]["start"], pos(header, 0), name)
-            offsets = [0]
-            for l in lines:
-                offsets.append(offsets[-1] + len(l) + 1)
-            begin = offsets[e["range"]["start"]["line"]] + \
-                e["range"]["start"]["character"]
-            end = offsets[e["range"]["end"]["line"]] + \
-                e["range"]["end"]["character"]
-            fixed = text[:begin] + e["newText"] + text[end:]
+            fixed = apply_edits(text, edits)
             self.assertEqual(function_text(fixed, fn),
                              function_text(upstream.stdout, fn), name)
             compared += 1
