@@ -386,18 +386,42 @@ private:
   void reportRuntimeAliasChecks(const std::vector<FunctionId> &accepted) {
     if (accepted.empty())
       return;
-    TaggedClone lowered(index);
-    llvm::DenseSet<Operation *> keep;
-    for (FunctionId fn : accepted)
-      keep.insert(lowered.lookup(index.function(fn)));
-    // Other functions become declarations: the pipeline rejects some of
-    // them, and calls into them need only their signature.
-    lowered.module()->walk([&](FunctionOpInterface fn) {
-      if (keep.contains(fn) || fn.isExternal())
-        return;
-      fn.eraseBody();
-      SymbolTable::setSymbolVisibility(fn, SymbolTable::Visibility::Private);
+    // The pipeline's canonicalizations work on the whole module at once and
+    // grow faster than its size, so the functions go through it in batches,
+    // each in a module of its own with declarations of what it calls. Only
+    // functions nested in other modules need the whole copy.
+    bool topLevel = llvm::all_of(accepted, [&](FunctionId fn) {
+      return index.function(fn)->getParentOp() ==
+             index.parsed().module().getOperation();
     });
+    if (!topLevel) {
+      TaggedClone lowered(index);
+      llvm::DenseSet<Operation *> keep;
+      for (FunctionId fn : accepted)
+        keep.insert(lowered.lookup(index.function(fn)));
+      // Other functions become declarations: the pipeline rejects some of
+      // them, and calls into them need only their signature.
+      lowered.module()->walk([&](FunctionOpInterface fn) {
+        if (keep.contains(fn) || fn.isExternal())
+          return;
+        fn.eraseBody();
+        SymbolTable::setSymbolVisibility(fn, SymbolTable::Visibility::Private);
+      });
+      reportRuntimeAliasChecks(lowered);
+      return;
+    }
+    constexpr size_t kBatch = 64;
+    for (size_t first = 0; first < accepted.size(); first += kBatch) {
+      TaggedClone lowered(
+          index, llvm::ArrayRef<FunctionId>(accepted).slice(
+                     first, std::min(kBatch, accepted.size() - first)));
+      reportRuntimeAliasChecks(lowered);
+    }
+  }
+
+  /// Runs the whole pipeline on `lowered` and reports where the pointer
+  /// comparisons it leaves came from.
+  void reportRuntimeAliasChecks(TaggedClone &lowered) {
     PassManager pm(lowered.module()->getContext(),
                    ModuleOp::getOperationName());
     pm.enableVerifier(false);

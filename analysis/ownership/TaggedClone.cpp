@@ -5,6 +5,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace bufferlens;
 using namespace mlir;
@@ -26,6 +29,66 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
   for (BlockId id = 0; id < (BlockId)result.blocks.size(); ++id)
     if (Block *copy = mapping.lookupOrNull(index.block(id)))
       originalBlocks[copy] = index.block(id);
+}
+
+TaggedClone::TaggedClone(const SourceIndex &index,
+                         llvm::ArrayRef<FunctionId> functions)
+    : index(index) {
+  ModuleOp original = index.parsed().module();
+  copy = cast<ModuleOp>(original->cloneWithoutRegions(mapping));
+  Block *body = new Block();
+  copy->getBodyRegion().push_back(body);
+
+  llvm::DenseSet<Operation *> wanted;
+  llvm::DenseSet<StringAttr> named; // symbols the functions refer to
+  for (FunctionId fn : functions) {
+    Operation *op = index.function(fn);
+    wanted.insert(op);
+    if (auto uses = SymbolTable::getSymbolUses(op))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        named.insert(use.getSymbolRef().getRootReference());
+  }
+  for (Operation &op : original.getBody()->getOperations()) {
+    if (wanted.contains(&op)) {
+      body->push_back(op.clone(mapping));
+      continue;
+    }
+    auto symbol =
+        op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!symbol || !named.contains(symbol))
+      continue;
+    // What the functions call stands as a private declaration, as in the
+    // whole copy with other bodies erased; other symbols (globals) whole.
+    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
+      Operation *decl = op.cloneWithoutRegions();
+      if (!fn.isExternal())
+        SymbolTable::setSymbolVisibility(decl,
+                                         SymbolTable::Visibility::Private);
+      body->push_back(decl);
+    } else {
+      body->push_back(op.clone());
+    }
+  }
+  for (Operation *function : wanted)
+    function->walk([&](Operation *op) {
+      OpId id = index.idOf(op);
+      Operation *copy = mapping.lookupOrNull(op);
+      if (id == kNone || !copy)
+        return;
+      copy->setLoc(NameLoc::get(
+          StringAttr::get(copy->getContext(), kTagPrefix + std::to_string(id)),
+          copy->getLoc()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (Block *blockCopy = mapping.lookupOrNull(&block))
+            originalBlocks[blockCopy] = &block;
+    });
+  // The functions' own bodies (their blocks belong to no op of the index).
+  for (Operation *function : wanted)
+    for (Region &region : function->getRegions())
+      for (Block &block : region)
+        if (Block *blockCopy = mapping.lookupOrNull(&block))
+          originalBlocks[blockCopy] = &block;
 }
 
 // Our tag is the outermost NameLoc of a copied op, so it is found before

@@ -27,6 +27,10 @@ class SourceIndex;
 class TaggedClone {
 public:
   explicit TaggedClone(const SourceIndex &index);
+  /// A module holding only `functions` (tagged), private declarations of
+  /// the functions they refer to and the other symbols they use: a small
+  /// module keeps the module-wide passes (canonicalize) linear in size.
+  TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions);
 
   mlir::ModuleOp module() const { return copy.get(); }
 
