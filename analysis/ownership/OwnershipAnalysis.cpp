@@ -411,10 +411,13 @@ private:
       return;
     }
     constexpr size_t kBatch = 64;
+    TaggedClone::SymbolMap symbols =
+        TaggedClone::symbolsOf(index.parsed().module());
     for (size_t first = 0; first < accepted.size(); first += kBatch) {
-      TaggedClone lowered(
-          index, llvm::ArrayRef<FunctionId>(accepted).slice(
-                     first, std::min(kBatch, accepted.size() - first)));
+      TaggedClone lowered(index,
+                          llvm::ArrayRef<FunctionId>(accepted).slice(
+                              first, std::min(kBatch, accepted.size() - first)),
+                          symbols);
       reportRuntimeAliasChecks(lowered);
     }
   }

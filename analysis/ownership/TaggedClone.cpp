@@ -8,6 +8,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace bufferlens;
 using namespace mlir;
@@ -31,42 +32,49 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
       originalBlocks[copy] = index.block(id);
 }
 
+TaggedClone::SymbolMap TaggedClone::symbolsOf(ModuleOp module) {
+  SymbolMap symbols;
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      symbols.try_emplace(name, &op);
+  return symbols;
+}
+
 TaggedClone::TaggedClone(const SourceIndex &index,
-                         llvm::ArrayRef<FunctionId> functions)
+                         llvm::ArrayRef<FunctionId> functions,
+                         const SymbolMap &symbols)
     : index(index) {
   ModuleOp original = index.parsed().module();
   copy = cast<ModuleOp>(original->cloneWithoutRegions(mapping));
   Block *body = new Block();
   copy->getBodyRegion().push_back(body);
 
-  llvm::DenseSet<Operation *> wanted;
-  llvm::DenseSet<StringAttr> named; // symbols the functions refer to
+  llvm::SmallVector<Operation *> wanted;
+  llvm::SetVector<StringAttr> named; // symbols the functions refer to
   for (FunctionId fn : functions) {
     Operation *op = index.function(fn);
-    wanted.insert(op);
+    wanted.push_back(op);
+    body->push_back(op->clone(mapping));
     if (auto uses = SymbolTable::getSymbolUses(op))
       for (const SymbolTable::SymbolUse &use : *uses)
         named.insert(use.getSymbolRef().getRootReference());
   }
-  for (Operation &op : original.getBody()->getOperations()) {
-    if (wanted.contains(&op)) {
-      body->push_back(op.clone(mapping));
-      continue;
-    }
-    auto symbol =
-        op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    if (!symbol || !named.contains(symbol))
+  for (StringAttr name : named) {
+    Operation *op = symbols.lookup(name);
+    // (A redefined name maps to its first definition, as lookups do.)
+    if (!op || mapping.contains(op))
       continue;
     // What the functions call stands as a private declaration, as in the
     // whole copy with other bodies erased; other symbols (globals) whole.
     if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
-      Operation *decl = op.cloneWithoutRegions();
+      Operation *decl = op->cloneWithoutRegions();
       if (!fn.isExternal())
         SymbolTable::setSymbolVisibility(decl,
                                          SymbolTable::Visibility::Private);
       body->push_back(decl);
     } else {
-      body->push_back(op.clone());
+      body->push_back(op->clone());
     }
   }
   for (Operation *function : wanted)

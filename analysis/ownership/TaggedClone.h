@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>
@@ -30,7 +31,12 @@ public:
   /// A module holding only `functions` (tagged), private declarations of
   /// the functions they refer to and the other symbols they use: a small
   /// module keeps the module-wide passes (canonicalize) linear in size.
-  TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions);
+  /// The user's module's top-level symbols by name (built once for all
+  /// batches; not an mlir::SymbolTable, which asserts on redefinitions).
+  using SymbolMap = llvm::DenseMap<mlir::StringAttr, mlir::Operation *>;
+  static SymbolMap symbolsOf(mlir::ModuleOp module);
+  TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+              const SymbolMap &symbols);
 
   mlir::ModuleOp module() const { return copy.get(); }
 
