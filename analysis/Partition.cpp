@@ -4,9 +4,11 @@
 #include "analysis/TopLevelSplit.h"
 
 #include <cctype>
+#include <exception>
 #include <map>
 #include <numeric>
 #include <string>
+#include <system_error>
 #include <thread>
 
 using namespace bufferlens;
@@ -147,12 +149,28 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
     results[p] = analyse(blankOperations(text, plans[p].blanked));
   };
   {
+    // Every started thread is joined, even when starting another one or
+    // the calling thread's own part fails.
     std::vector<std::thread> threads;
-    for (size_t p = 1; p < plans.size(); ++p)
-      threads.emplace_back(run, p);
-    run(0);
+    size_t started = 1;
+    try {
+      for (; started < plans.size(); ++started)
+        threads.emplace_back(run, started);
+    } catch (const std::system_error &) {
+      // No more threads: the calling thread analyses the rest.
+    }
+    std::exception_ptr failure;
+    try {
+      for (size_t p = started; p < plans.size(); ++p)
+        run(p);
+      run(0);
+    } catch (...) {
+      failure = std::current_exception();
+    }
     for (std::thread &thread : threads)
       thread.join();
+    if (failure)
+      std::rethrow_exception(failure);
   }
   // A parse error ends a whole analysis, and the module's symbol checks
   // wait until every operation verifies: with MLIR errors the parts need
