@@ -79,9 +79,13 @@ bool canAnalyseInParts(const AnalysisOptions &options);
 bool hasMlirErrors(const AnalysisResult &result);
 
 /// The findings of `results` (one per plan), each part's restricted to the
-/// text it covers; in document order when each part's are.
+/// text it covers, in document order; findings at the document's start
+/// (those without a location) from any part, once.
 std::vector<Finding> mergeFindings(const std::vector<PartPlan> &plans,
                                    std::vector<AnalysisResult> &results);
+
+/// The same diagnostic (code, range, message, source).
+bool sameFinding(const Finding &a, const Finding &b);
 
 } // namespace bufferlens
 

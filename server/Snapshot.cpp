@@ -1,6 +1,7 @@
 //===- Snapshot.cpp -------------------------------------------------------===//
 
 #include "server/Snapshot.h"
+#include "analysis/Partition.h"
 
 #include <algorithm>
 
@@ -8,7 +9,8 @@ using namespace bufferlens;
 
 bool SnapshotPart::owns(SourceRange resultRange, bool isLast) const {
   uint32_t at = toCurrent(resultRange.begin);
-  return covers.begin <= at && (at < covers.end || (isLast && at == covers.end));
+  return covers.begin <= at &&
+         (at < covers.end || (isLast && at == covers.end));
 }
 
 Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version)
@@ -80,25 +82,34 @@ std::vector<Finding> Snapshot::findings() const {
   std::vector<Finding> out;
   for (size_t p = 0; p < partList.size(); ++p) {
     const SnapshotPart &part = partList[p];
-    for (const Finding &finding : part.result->findings)
-      if (part.owns(finding.range, isLastPart(p)))
+    for (const Finding &finding : part.result->findings) {
+      if (part.owns(finding.range, isLastPart(p))) {
         out.push_back(part.delta ? shifted(finding, part.delta) : finding);
+        continue;
+      }
+      // No location (a foreign file's, or a crash not narrowed to an
+      // operation): the document's start, whichever part saw it.
+      if (finding.range.begin == 0 &&
+          std::none_of(out.begin(), out.end(), [&](const Finding &kept) {
+            return sameFinding(kept, finding);
+          }))
+        out.push_back(finding);
+    }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Finding &a,
-                                              const Finding &b) {
-    return a.range.begin < b.range.begin;
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Finding &a, const Finding &b) {
+                     return a.range.begin < b.range.begin;
+                   });
   return out;
 }
 
 const Occurrence *Snapshot::occurrenceAt(uint32_t offset) const {
   // Ranges of names never overlap: the last one starting at or before
   // `offset` is the only candidate.
-  auto it = std::upper_bound(
-      occurrences.begin(), occurrences.end(), offset,
-      [](uint32_t offset, const Occurrence &o) {
-        return offset < o.range.begin;
-      });
+  auto it = std::upper_bound(occurrences.begin(), occurrences.end(), offset,
+                             [](uint32_t offset, const Occurrence &o) {
+                               return offset < o.range.begin;
+                             });
   if (it == occurrences.begin())
     return nullptr;
   const Occurrence &candidate = *(it - 1);

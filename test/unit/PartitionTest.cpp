@@ -161,6 +161,32 @@ TEST(PartitionTest, MlirErrorsMeanOneWholeAnalysis) {
   }
 }
 
+TEST(PartitionTest, MergeKeepsEachPartsOwnAndLocationlessFindingsOnce) {
+  auto finding = [](std::string code, uint32_t begin, uint32_t end) {
+    Finding f;
+    f.code = std::move(code);
+    f.range = {begin, end};
+    f.message = "m";
+    return f;
+  };
+  std::vector<PartPlan> plans = {{{0, 100}, {}}, {{100, 200}, {}}};
+  std::vector<AnalysisResult> results(2);
+  // Part 0 owns [0, 100); part 1 [100, 200] (the end too). A finding with
+  // no location sits at the start: kept from whichever part reports it,
+  // once; anything else only from its owner.
+  results[0].findings = {finding("", 0, 0), finding("BL201", 40, 42),
+                         finding("BL302", 150, 152)};
+  results[1].findings = {finding("", 0, 0), finding("BL999", 0, 0),
+                         finding("BL201", 40, 42), finding("BL101", 150, 152),
+                         finding("BL104", 200, 200)};
+  std::vector<Finding> merged = mergeFindings(plans, results);
+  std::vector<std::string> got;
+  for (const Finding &f : merged)
+    got.push_back(f.code + "@" + std::to_string(f.range.begin));
+  EXPECT_EQ(got, (std::vector<std::string>{"@0", "BL999@0", "BL201@40",
+                                           "BL101@150", "BL104@200"}));
+}
+
 TEST(PartitionTest, TiedDocumentIsOnePart) {
   // Every function calls @h: any part would need all of them.
   std::string text;
