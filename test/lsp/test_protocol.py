@@ -19,6 +19,9 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lspclient import LSPClient, frame  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "lit", "Inputs"))
+from fixes import apply_edits  # noqa: E402
 
 ARGS = None
 
@@ -64,22 +67,6 @@ def expected_diagnostics(path):
                  "message": r["message"]} for r in f["related"]]
         out.append(d)
     return out
-
-
-def apply_edits(text, edits):
-    """`text` with LSP TextEdits applied (ASCII text: UTF-16 units are
-    bytes), the last edit first so earlier offsets stay valid."""
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-
-    def offset(p):
-        return offsets[p["line"]] + p["character"]
-    for e in sorted(edits, key=lambda e: -offset(e["range"]["start"])):
-        text = (text[:offset(e["range"]["start"])] + e["newText"] +
-                text[offset(e["range"]["end"]):])
-    return text
 
 
 def pos(line, character):

@@ -30,7 +30,10 @@ def show(report):
                                            json.dumps(edit["newText"])))
 
 
-def apply(text, report, code):
+def apply_edits(text, edits):
+    """`text` with LSP-shaped text edits ({range: {start, end}, newText})
+    applied; positions are line/character, characters counted in the
+    text's units (the inputs are ASCII, so UTF-16 units are bytes)."""
     lines = text.split("\n")
     starts = [0]
     for line in lines:
@@ -39,18 +42,22 @@ def apply(text, report, code):
     def offset(p):
         return starts[p["line"]] + p["character"]
 
+    # Back to front, so earlier offsets stay valid.
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]),
+                       reverse=True):
+        text = (text[:offset(edit["range"]["start"])] + edit["newText"] +
+                text[offset(edit["range"]["end"]):])
+    return text
+
+
+def apply(text, report, code):
     edits = []
     for finding in report["findings"]:
         if code and finding["code"] != code:
             continue
         for fix in finding["fixes"]:
-            for edit in fix["edits"]:
-                edits.append((offset(edit["range"]["start"]),
-                              offset(edit["range"]["end"]), edit["newText"]))
-    # Back to front, so earlier offsets stay valid.
-    for begin, end, new in sorted(edits, reverse=True):
-        text = text[:begin] + new + text[end:]
-    return text
+            edits.extend(fix["edits"])
+    return apply_edits(text, edits)
 
 
 def main():
