@@ -128,7 +128,7 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     // operations is part of them, so this is a true no-op edit).
     std::vector<SnapshotPart> parts = previous->parts();
     return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
-                                             uri, version),
+                                             uri, version, std::move(chunks)),
             "nothing (same text)"};
   }
   SourceRange newRange = chunks[changed].range;
@@ -230,6 +230,6 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     how +=
         " and " + std::to_string(fresh.size() - 1) + " tied to it by symbols";
   return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
-                                           uri, version),
+                                           uri, version, std::move(chunks)),
           how};
 }

@@ -20,19 +20,20 @@ Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version)
   whole.covers = {0, static_cast<uint32_t>(documentText.size())};
   whole.result = std::make_shared<const AnalysisResult>(std::move(result));
   partList.push_back(std::move(whole));
-  index();
+  index(std::nullopt);
 }
 
 Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,
-                   std::string uri, int64_t version)
+                   std::string uri, int64_t version,
+                   std::optional<std::vector<TopLevelChunk>> chunks)
     : documentText(std::move(text)), lineIndex(documentText),
       documentUri(std::move(uri)), documentVersion(version),
       partList(std::move(parts)) {
-  index();
+  index(std::move(chunks));
 }
 
-void Snapshot::index() {
-  chunkList = splitTopLevel(documentText);
+void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
+  chunkList = chunks ? std::move(*chunks) : splitTopLevel(documentText);
   for (size_t p = 0; p < partList.size(); ++p) {
     const SnapshotPart &part = partList[p];
     const AnalysisResult &r = *part.result;

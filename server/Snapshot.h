@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,9 +64,11 @@ class Snapshot {
 public:
   /// A whole-document analysis of `result.text`.
   Snapshot(AnalysisResult result, std::string uri, int64_t version);
-  /// `text`, made of `parts` (sorted, covering the text).
-  Snapshot(std::string text, std::vector<SnapshotPart> parts,
-           std::string uri, int64_t version);
+  /// `text`, made of `parts` (sorted, covering the text); `chunks` is
+  /// splitTopLevel(text) when the caller already made it.
+  Snapshot(std::string text, std::vector<SnapshotPart> parts, std::string uri,
+           int64_t version,
+           std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
   Snapshot(const Snapshot &) = delete;
   Snapshot &operator=(const Snapshot &) = delete;
 
@@ -85,7 +88,7 @@ public:
   const Occurrence *occurrenceAt(uint32_t offset) const;
 
 private:
-  void index();
+  void index(std::optional<std::vector<TopLevelChunk>> chunks);
 
   std::string documentText;
   LineIndex lineIndex;
