@@ -5,6 +5,7 @@
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/classic/ClassicRewrite.h"
+#include "analysis/ownership/KnownPassCrashes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -66,6 +67,25 @@ static LogicalResult runPipeline(ParsedModule &parsed,
                                  const AnalysisOptions &options,
                                  std::vector<Finding> &diagnostics,
                                  std::set<std::string> &rejected) {
+  // Inputs the pass would read freed memory on are refused up front,
+  // function by function, like the pass's own rejections.
+  bool knownCrash = false;
+  for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
+    KnownPassCrash crash = findKnownPassCrash(fn);
+    if (!crash)
+      continue;
+    Finding finding;
+    finding.code = "BL204";
+    finding.severity = Severity::Error;
+    finding.range = parsed.rangeOf(crash.op->getLoc());
+    finding.message = crash.message;
+    diagnostics.push_back(std::move(finding));
+    rejected.insert(fn.getName().str());
+    knownCrash = true;
+  }
+  if (knownCrash)
+    return failure();
+
   MLIRContext *context = parsed.module()->getContext();
   PassManager pm(context, ModuleOp::getOperationName());
   buildOwnershipPipeline(pm, request.stage, options);

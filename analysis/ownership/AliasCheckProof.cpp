@@ -1,0 +1,167 @@
+//===- AliasCheckProof.cpp ------------------------------------------------===//
+//
+// Each rule below is one of upstream's rewrites, applied only where its
+// match is certain, so the proof under-approximates what the pipeline
+// removes:
+//
+// - i1 folding (arith.constant, andi, ori, xori, select): the canonicalizer
+//   folds these whenever the operands it needs are constants;
+// - EraseAlwaysFalseDealloc: a memref whose condition folds to false leaves
+//   the dealloc;
+// - EraseEmptyDealloc: a dealloc with no memref left is erased and its
+//   results become false;
+// - RemoveDeallocMemrefsContainedInRetained (simplification pass): the one
+//   memref left leaves the dealloc when the only retained value is that
+//   memref or the buffer whose base it is (BufferOriginAnalysis answers
+//   "same allocation" for one SSA value without looking further).
+//
+// The pipeline canonicalizes before the ownership pass and this looks at
+// the pass's output on the function as written, so the argument is checked
+// against the pipeline itself: test/unit/RuntimeAliasCheckFilterTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ownership/AliasCheckProof.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+using namespace mlir;
+
+namespace {
+
+/// The i1 constant a value folds to in the pipeline, when it surely does.
+class ConditionFolder {
+public:
+  std::optional<bool> fold(Value value, unsigned depth = 0) {
+    auto known = cache.find(value);
+    if (known != cache.end())
+      return known->second;
+    // Long chains are left unproven rather than recursed into.
+    std::optional<bool> folded =
+        depth > kMaxDepth ? std::nullopt : compute(value, depth + 1);
+    cache[value] = folded;
+    return folded;
+  }
+
+  /// The memrefs of `dealloc` left after the rewrites above, or nullopt
+  /// when one that is left needs a runtime check anyway.
+  struct Outcome {
+    unsigned memrefsLeft = 0;
+    bool retainsLeft = false;
+    /// The condition of the memref the simplification moved into the
+    /// retained value's result.
+    Value mergedCondition;
+  };
+  Outcome simplify(bufferization::DeallocOp dealloc, unsigned depth = 0) {
+    Outcome outcome;
+    Value onlyMemref;
+    for (auto [memref, condition] :
+         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
+      if (fold(condition, depth) == false)
+        continue;
+      ++outcome.memrefsLeft;
+      onlyMemref = memref;
+      outcome.mergedCondition = condition;
+    }
+    if (outcome.memrefsLeft == 0)
+      return outcome; // Erased: no lowering at all.
+    if (outcome.memrefsLeft == 1 && dealloc.getRetained().size() == 1 &&
+        isBufferOrItsBase(onlyMemref, dealloc.getRetained().front())) {
+      outcome.memrefsLeft = 0;
+      return outcome;
+    }
+    outcome.mergedCondition = nullptr;
+    outcome.retainsLeft = !dealloc.getRetained().empty();
+    return outcome;
+  }
+
+private:
+  static constexpr unsigned kMaxDepth = 64;
+
+  static bool isBufferOrItsBase(Value memref, Value buffer) {
+    if (memref == buffer)
+      return true;
+    auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
+    return metadata && metadata.getBaseBuffer() == memref &&
+           metadata.getSource() == buffer;
+  }
+
+  std::optional<bool> compute(Value value, unsigned depth) {
+    llvm::APInt bits;
+    if (value.getType().isInteger(1) &&
+        matchPattern(value, m_ConstantInt(&bits)))
+      return !bits.isZero();
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return std::nullopt;
+    if (auto andOp = dyn_cast<arith::AndIOp>(op)) {
+      std::optional<bool> lhs = fold(andOp.getLhs(), depth);
+      std::optional<bool> rhs = fold(andOp.getRhs(), depth);
+      if (lhs == false || rhs == false)
+        return false;
+      if (lhs && rhs)
+        return true;
+      return std::nullopt;
+    }
+    if (auto orOp = dyn_cast<arith::OrIOp>(op)) {
+      std::optional<bool> lhs = fold(orOp.getLhs(), depth);
+      std::optional<bool> rhs = fold(orOp.getRhs(), depth);
+      if (lhs == true || rhs == true)
+        return true;
+      if (lhs && rhs)
+        return false;
+      return std::nullopt;
+    }
+    if (auto xorOp = dyn_cast<arith::XOrIOp>(op)) {
+      if (xorOp.getLhs() == xorOp.getRhs())
+        return false;
+      std::optional<bool> lhs = fold(xorOp.getLhs(), depth);
+      std::optional<bool> rhs = fold(xorOp.getRhs(), depth);
+      if (lhs && rhs)
+        return *lhs != *rhs;
+      return std::nullopt;
+    }
+    if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      if (std::optional<bool> condition = fold(select.getCondition(), depth))
+        return fold(*condition ? select.getTrueValue() : select.getFalseValue(),
+                    depth);
+      std::optional<bool> whenTrue = fold(select.getTrueValue(), depth);
+      if (whenTrue && whenTrue == fold(select.getFalseValue(), depth))
+        return whenTrue;
+      return std::nullopt;
+    }
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+      Outcome outcome = simplify(dealloc, depth);
+      if (outcome.memrefsLeft != 0)
+        return std::nullopt;
+      // An erased dealloc's results are false; one whose only memref moved
+      // into its single retained value yields that memref's condition.
+      if (!outcome.mergedCondition)
+        return false;
+      return fold(outcome.mergedCondition, depth);
+    }
+    return std::nullopt;
+  }
+
+  llvm::DenseMap<Value, std::optional<bool>> cache;
+};
+
+} // namespace
+
+bool bufferlens::provablyNoRuntimeAliasCheck(Operation *function) {
+  ConditionFolder folder;
+  WalkResult walk = function->walk([&](bufferization::DeallocOp dealloc) {
+    ConditionFolder::Outcome outcome = folder.simplify(dealloc);
+    if (outcome.memrefsLeft > 1 ||
+        (outcome.memrefsLeft == 1 && outcome.retainsLeft))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}

@@ -1,0 +1,36 @@
+//===- KnownPassCrashes.h - Inputs the upstream pass is known to crash on -===//
+//
+// MLIR 22's ownership-based deallocation pass reads freed memory on some
+// valid inputs. Such a crash is not even reliable (it depends on what the
+// allocator did with the memory), so neither crash isolation nor the
+// pass's output can be trusted there. We recognise these inputs before the
+// pass runs, skip the pass on the function, and say why (BL204).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_KNOWNPASSCRASHES_H
+#define BUFFERLENS_ANALYSIS_OWNERSHIP_KNOWNPASSCRASHES_H
+
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace bufferlens {
+
+struct KnownPassCrash {
+  /// The op that triggers the crash (null when none does).
+  mlir::Operation *op = nullptr;
+  /// Why, in the user's terms, with the upstream issue.
+  std::string message;
+
+  explicit operator bool() const { return op != nullptr; }
+};
+
+/// The first op in `function` the pass is known to crash on.
+KnownPassCrash findKnownPassCrash(mlir::Operation *function);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_OWNERSHIP_KNOWNPASSCRASHES_H
