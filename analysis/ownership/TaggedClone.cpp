@@ -13,7 +13,14 @@
 using namespace bufferlens;
 using namespace mlir;
 
-static constexpr llvm::StringLiteral kTagPrefix = "bl.";
+/// A copied op's location: an OpaqueLoc holding the op's id around the
+/// user's location. Unlike a NameLoc it needs no string per op (tagging
+/// was two thirds of the copy's cost), and no text the user writes can
+/// produce one.
+static Location tag(Operation *copy, OpId id) {
+  static const TypeID kTagType = TypeID::get<TaggedClone>();
+  return OpaqueLoc::get(static_cast<uintptr_t>(id), kTagType, copy->getLoc());
+}
 
 TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
   ModuleOp original = index.parsed().module();
@@ -23,9 +30,7 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
     Operation *copy = mapping.lookupOrNull(index.op(id));
     if (!copy)
       continue;
-    copy->setLoc(NameLoc::get(
-        StringAttr::get(copy->getContext(), kTagPrefix + std::to_string(id)),
-        copy->getLoc()));
+    copy->setLoc(tag(copy, id));
   }
   for (BlockId id = 0; id < (BlockId)result.blocks.size(); ++id)
     if (Block *copy = mapping.lookupOrNull(index.block(id)))
@@ -83,9 +88,7 @@ TaggedClone::TaggedClone(const SourceIndex &index,
       Operation *copy = mapping.lookupOrNull(op);
       if (id == kNone || !copy)
         return;
-      copy->setLoc(NameLoc::get(
-          StringAttr::get(copy->getContext(), kTagPrefix + std::to_string(id)),
-          copy->getLoc()));
+      copy->setLoc(tag(copy, id));
       for (Region &region : op->getRegions())
         for (Block &block : region)
           if (Block *blockCopy = mapping.lookupOrNull(&block))
@@ -99,21 +102,17 @@ TaggedClone::TaggedClone(const SourceIndex &index,
           originalBlocks[blockCopy] = &block;
 }
 
-// Our tag is the outermost NameLoc of a copied op, so it is found before
-// any `loc("bl.7")` the user wrote; a name that is not a valid op id (the
-// user's, on an op we did not tag) names nothing.
+// Our tag is the outermost OpaqueLoc of a copied op; the passes keep it on
+// the ops they rebuild and create (or fuse it with others').
 OpId TaggedClone::originOpOf(Location loc) const {
+  static const TypeID kTagType = TypeID::get<TaggedClone>();
   OpId found = kNone;
   loc->walk([&](Location inner) {
-    auto name = dyn_cast<NameLoc>(inner);
-    if (!name || !name.getName().getValue().starts_with(kTagPrefix))
+    auto opaque = dyn_cast<OpaqueLoc>(inner);
+    if (!opaque || opaque.getUnderlyingTypeID() != kTagType)
       return WalkResult::advance();
-    unsigned id;
-    if (!name.getName()
-             .getValue()
-             .drop_front(kTagPrefix.size())
-             .getAsInteger(10, id) &&
-        id < index.result().ops.size())
+    uintptr_t id = opaque.getUnderlyingLocation();
+    if (id < index.result().ops.size())
       found = static_cast<OpId>(id);
     return WalkResult::interrupt();
   });
