@@ -178,7 +178,7 @@ ParsedModule::parse(std::string_view text, std::string_view bufferName,
   }
   if (allValid) {
     size_t before = diagnostics.size();
-    if (failed(verify(*parsed->moduleOp))) {
+    if (failed(verify(*parsed->moduleOp, /*verifyRecursively=*/false))) {
       // Attribute the failure to the top-level ops the messages point into.
       for (size_t i = before; i < diagnostics.size(); ++i)
         for (Operation &op : parsed->moduleOp->getBody()->getOperations()) {
