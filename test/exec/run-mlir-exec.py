@@ -222,11 +222,11 @@ def parse_memref(t):
     if body.startswith("*"):
         fail(f"unranked memref arguments / results are not supported: {t}")
     parts = split_top(body)
-    shape_elem = parts[0]
-    dims = shape_elem.split("x")
-    elem = dims.pop()
-    if not dims and "x" not in shape_elem:
-        dims = []
+    # Leading `4x?x` dimensions, then the element type (which may itself
+    # contain an x: `index`, `complex<f32>`).
+    m = re.match(r"^((?:(?:\?|\d+)x)*)(.+)$", parts[0])
+    dims = [d for d in m.group(1).split("x") if d]
+    elem = m.group(2)
     shape = [None if d == "?" else int(d) for d in dims]
     layout_strides, layout_offset = None, 0
     for p in parts[1:]:
