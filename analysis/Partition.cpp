@@ -146,12 +146,18 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
     results.front() = analyse(text);
     return results;
   }
+  // An exception (std::bad_alloc) escaping a thread would terminate the
+  // process: each part keeps its own, and the first is rethrown once every
+  // thread has been joined.
+  std::vector<std::exception_ptr> failures(plans.size());
   auto run = [&](size_t p) {
-    results[p] = analyse(blankOperations(text, plans[p].blanked));
+    try {
+      results[p] = analyse(blankOperations(text, plans[p].blanked));
+    } catch (...) {
+      failures[p] = std::current_exception();
+    }
   };
   {
-    // Every started thread is joined, even when starting another one or
-    // the calling thread's own part fails.
     std::vector<std::thread> threads;
     size_t started = 1;
     try {
@@ -160,19 +166,15 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
     } catch (const std::system_error &) {
       // No more threads: the calling thread analyses the rest.
     }
-    std::exception_ptr failure;
-    try {
-      for (size_t p = started; p < plans.size(); ++p)
-        run(p);
-      run(0);
-    } catch (...) {
-      failure = std::current_exception();
-    }
+    for (size_t p = started; p < plans.size(); ++p)
+      run(p);
+    run(0);
     for (std::thread &thread : threads)
       thread.join();
+  }
+  for (const std::exception_ptr &failure : failures)
     if (failure)
       std::rethrow_exception(failure);
-  }
   // A parse error ends a whole analysis, and the module's symbol checks
   // wait until every operation verifies: with MLIR errors the parts need
   // not agree with one analysis, so the document is analysed whole.

@@ -7,8 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -159,6 +161,25 @@ TEST(PartitionTest, MlirErrorsMeanOneWholeAnalysis) {
     EXPECT_EQ(describe(mergeFindings(plans, results)),
               describe(whole.findings));
   }
+}
+
+// An exception in a part analysed on another thread (std::bad_alloc) must
+// reach the caller after every thread is joined, not terminate the process.
+TEST(PartitionTest, AnExceptionInAnyPartReachesTheCaller) {
+  std::string text = filler("a", 10) + filler("b", 10) + filler("c", 10);
+  std::vector<PartPlan> plans = planParts(text, 3, 1);
+  ASSERT_EQ(plans.size(), 3u);
+  std::atomic<int> analysed{0};
+  EXPECT_THROW(analyzeParts(text, plans,
+                            [&](std::string_view partText) {
+                              ++analysed;
+                              // Only the last part keeps function @c.
+                              if (partText.find("@c(") != std::string::npos)
+                                throw std::bad_alloc();
+                              return analyzeDocument(partText, "t.mlir", {});
+                            }),
+               std::bad_alloc);
+  EXPECT_EQ(analysed.load(), 3);
 }
 
 TEST(PartitionTest, MergeKeepsEachPartsOwnAndLocationlessFindingsOnce) {
