@@ -60,16 +60,12 @@ static void restore(std::vector<std::pair<Operation *, Operation *>> &swapped) {
   swapped.clear();
 }
 
-/// Runs the stage's passes; on failure, the names of the top-level
-/// functions the errors point into are added to `rejected`.
-static LogicalResult runPipeline(ParsedModule &parsed,
-                                 const RewriteRequest &request,
-                                 const AnalysisOptions &options,
-                                 std::vector<Finding> &diagnostics,
-                                 std::set<std::string> &rejected) {
-  // Inputs the pass would read freed memory on are refused up front,
-  // function by function, like the pass's own rejections.
-  bool knownCrash = false;
+/// Refuses, as the pass's own rejections are, the functions of `module` the
+/// ownership pass would read freed memory on. True when there are any.
+static bool refuseKnownCrashes(ParsedModule &parsed,
+                               std::vector<Finding> &diagnostics,
+                               std::set<std::string> &rejected) {
+  bool refused = false;
   for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
     KnownPassCrash crash = findKnownPassCrash(fn);
     if (!crash)
@@ -81,17 +77,21 @@ static LogicalResult runPipeline(ParsedModule &parsed,
     finding.message = crash.message;
     diagnostics.push_back(std::move(finding));
     rejected.insert(fn.getName().str());
-    knownCrash = true;
+    refused = true;
   }
-  if (knownCrash)
-    return failure();
+  return refused;
+}
 
+/// Runs the stage's passes; on failure, the names of the top-level
+/// functions the errors point into are added to `rejected`.
+static LogicalResult runPipeline(ParsedModule &parsed,
+                                 const RewriteRequest &request,
+                                 const AnalysisOptions &options,
+                                 std::vector<Finding> &diagnostics,
+                                 std::set<std::string> &rejected) {
   MLIRContext *context = parsed.module()->getContext();
-  PassManager pm(context, ModuleOp::getOperationName());
-  buildOwnershipPipeline(pm, request.stage, options);
   // The passes report through the context; keep their messages with the
   // user's ranges.
-  std::vector<Location> locations;
   ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
     Finding finding;
     finding.source = "mlir";
@@ -102,18 +102,35 @@ static LogicalResult runPipeline(ParsedModule &parsed,
     finding.message = diag.str();
     diagnostics.push_back(std::move(finding));
   });
+  auto failedIn = [&]() {
+    for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
+      const auto *def = parsed.asmState().getOpDef(fn);
+      if (!def)
+        continue;
+      SourceRange range = parsed.rangeOf(def->scopeLoc);
+      for (const Finding &diag : diagnostics)
+        if (range.begin <= diag.range.begin && diag.range.begin < range.end)
+          rejected.insert(fn.getName().str());
+    }
+    return failure();
+  };
+
+  PassManager pm(context, ModuleOp::getOperationName());
+  if (request.stage == OwnershipStage::Lowered) {
+    // What the ownership pass sees is the prologue's output.
+    PassManager prologue(context, ModuleOp::getOperationName());
+    buildLoweringPrologue(prologue);
+    if (failed(prologue.run(parsed.module())))
+      return failedIn();
+    buildLoweringRest(pm, options);
+  } else {
+    buildOwnershipPipeline(pm, request.stage, options);
+  }
+  if (refuseKnownCrashes(parsed, diagnostics, rejected))
+    return failure();
   if (succeeded(pm.run(parsed.module())))
     return success();
-  for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
-    const auto *def = parsed.asmState().getOpDef(fn);
-    if (!def)
-      continue;
-    SourceRange range = parsed.rangeOf(def->scopeLoc);
-    for (const Finding &diag : diagnostics)
-      if (range.begin <= diag.range.begin && diag.range.begin < range.end)
-        rejected.insert(fn.getName().str());
-  }
-  return failure();
+  return failedIn();
 }
 
 RewriteOutput bufferlens::rewriteDocument(std::string_view text,

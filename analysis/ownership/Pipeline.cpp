@@ -2,22 +2,40 @@
 
 #include "analysis/ownership/Pipeline.h"
 
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace bufferlens;
 using namespace mlir;
 
-void bufferlens::buildOwnershipPipeline(OpPassManager &pm,
-                                        OwnershipStage stage,
+void bufferlens::buildLoweringPrologue(OpPassManager &pm) {
+  memref::ExpandReallocPassOptions expandOptions;
+  expandOptions.emitDeallocs = false;
+  pm.addPass(memref::createExpandReallocPass(expandOptions));
+  pm.addPass(createCanonicalizerPass());
+}
+
+void bufferlens::buildLoweringRest(OpPassManager &pm,
+                                   const AnalysisOptions &options) {
+  bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
+  passOptions.privateFuncDynamicOwnership =
+      options.privateFunctionDynamicOwnership;
+  pm.addPass(
+      bufferization::createOwnershipBasedBufferDeallocationPass(passOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void bufferlens::buildOwnershipPipeline(OpPassManager &pm, OwnershipStage stage,
                                         const AnalysisOptions &options) {
   if (stage == OwnershipStage::Lowered) {
-    bufferization::BufferDeallocationPipelineOptions pipelineOptions;
-    pipelineOptions.privateFunctionDynamicOwnership =
-        options.privateFunctionDynamicOwnership;
-    bufferization::buildBufferDeallocationPipeline(pm, pipelineOptions);
+    buildLoweringPrologue(pm);
+    buildLoweringRest(pm, options);
     return;
   }
   bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;

@@ -7,6 +7,11 @@
 //                        --buffer-deallocation-simplification --canonicalize
 //   lowered     mlir-opt --buffer-deallocation-pipeline
 //
+// The lowered stage is also available in two halves: the passes before the
+// ownership pass, then the rest. In between, callers check that the input
+// the ownership pass will see is not one it crashes on (KnownPassCrashes.h):
+// the pipeline canonicalizes first, which often removes such a shape.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_PIPELINE_H
@@ -24,6 +29,13 @@ enum class OwnershipStage { Ownership, Simplified, Lowered };
 
 void buildOwnershipPipeline(mlir::OpPassManager &pm, OwnershipStage stage,
                             const AnalysisOptions &options);
+
+/// The buffer-deallocation-pipeline's passes before the ownership pass
+/// (expand-realloc, canonicalize) ...
+void buildLoweringPrologue(mlir::OpPassManager &pm);
+/// ... and from it on. Together, exactly upstream's pipeline
+/// (test/unit/AliasCheckProofTest.cpp compares their textual forms).
+void buildLoweringRest(mlir::OpPassManager &pm, const AnalysisOptions &options);
 
 } // namespace bufferlens
 

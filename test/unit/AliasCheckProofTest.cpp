@@ -17,6 +17,7 @@
 #include "analysis/ownership/Pipeline.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -97,4 +98,28 @@ TEST(AliasCheckProofTest, NeverClearsAFunctionThePipelineChecks) {
             << " beyond the dealloc shapes), " << unproven << " not, "
             << checked << " with pointer comparisons, " << knownCrashes
             << " skipped (known upstream crash)\n";
+}
+
+// Our two halves of the lowered stage (so the ownership pass's input can be
+// checked in between) are upstream's pipeline, pass for pass and option
+// for option.
+TEST(AliasCheckProofTest, LoweringHalvesAreUpstreamsPipeline) {
+  std::unique_ptr<MLIRContext> context = createContext();
+  for (bool dynamic : {false, true}) {
+    AnalysisOptions options;
+    options.privateFunctionDynamicOwnership = dynamic;
+    PassManager ours(context.get()), upstream(context.get());
+    buildLoweringPrologue(ours);
+    buildLoweringRest(ours, options);
+    bufferization::BufferDeallocationPipelineOptions upstreamOptions;
+    upstreamOptions.privateFunctionDynamicOwnership = dynamic;
+    bufferization::buildBufferDeallocationPipeline(upstream, upstreamOptions);
+    std::string oursText, upstreamText;
+    llvm::raw_string_ostream oursStream(oursText), upstreamStream(upstreamText);
+    ours.printAsTextualPipeline(oursStream);
+    upstream.printAsTextualPipeline(upstreamStream);
+    EXPECT_EQ(oursText, upstreamText);
+    EXPECT_NE(oursText.find("ownership-based-buffer-deallocation"),
+              std::string::npos);
+  }
 }
