@@ -35,7 +35,8 @@ using namespace mlir;
 
 namespace {
 
-/// The i1 constant a value folds to in the pipeline, when it surely does.
+/// What the pipeline surely makes of i1 values (the constant they fold to)
+/// and of deallocs (what is left of them).
 class ConditionFolder {
 public:
   std::optional<bool> fold(Value value, unsigned depth = 0) {
@@ -49,8 +50,8 @@ public:
     return folded;
   }
 
-  /// The memrefs of `dealloc` left after the rewrites above, or nullopt
-  /// when one that is left needs a runtime check anyway.
+  /// What is surely left of a dealloc after the rewrites above (at most
+  /// that much: the pipeline may remove more).
   struct Outcome {
     unsigned memrefsLeft = 0;
     bool retainsLeft = false;
