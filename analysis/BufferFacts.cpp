@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
 
@@ -79,16 +80,42 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
   BufferViewFlowAnalysis flow(function);
 
   auto sortedIds = [&](const BufferViewFlowAnalysis::ValueSetT &set,
-                       Value self, bool rootsOnly) {
+                       Value self) {
     std::vector<ValueId> ids;
     for (Value v : set) {
       if (v == self || !isa<BaseMemRefType>(v.getType()))
         continue;
-      if (rootsOnly && !isRoot(classifyBuffer(v)))
-        continue;
       ValueId id = index.idOf(v);
       if (id != kNone)
         ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+
+  // Origins walk the flow backwards and stop at roots. A call result is one:
+  // under the function-boundary ABI the callee returns a buffer of its own,
+  // although the flow analysis lets every result of a call depend on what
+  // the call was passed (resolveReverse would go on into the operands).
+  llvm::DenseMap<Value, llvm::SmallVector<Value, 2>> sources;
+  for (const auto &[from, dependents] : flow)
+    for (Value to : dependents)
+      sources[to].push_back(from);
+  auto originsOf = [&](Value value) {
+    std::vector<ValueId> ids;
+    llvm::SmallVector<Value> work{value};
+    llvm::DenseSet<Value> seen{value};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (v != value && isa<BaseMemRefType>(v.getType()) &&
+          isRoot(classifyBuffer(v))) {
+        if (ValueId id = index.idOf(v); id != kNone)
+          ids.push_back(id);
+        continue;
+      }
+      for (Value source : sources.lookup(v))
+        if (seen.insert(source).second)
+          work.push_back(source);
     }
     std::sort(ids.begin(), ids.end());
     return ids;
@@ -103,12 +130,11 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     fact.value = v;
     fact.kind = classifyBuffer(value);
     fact.staticSizeBytes = staticSizeInBytes(value.getType());
-    fact.aliases = sortedIds(flow.resolve(value), value, /*rootsOnly=*/false);
+    fact.aliases = sortedIds(flow.resolve(value), value);
     if (isRoot(fact.kind))
       fact.origins = {static_cast<ValueId>(v)};
     else
-      fact.origins =
-          sortedIds(flow.resolveReverse(value), value, /*rootsOnly=*/true);
+      fact.origins = originsOf(value);
     result.values[v].buffer = result.buffers.size();
     result.buffers.push_back(std::move(fact));
   }

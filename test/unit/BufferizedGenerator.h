@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,12 +25,18 @@ class BufferizedGenerator {
 public:
   /// A module with `functions` functions for `seed` (the same text for the
   /// same arguments on every platform: only raw mt19937 draws are used).
-  static std::string module(uint32_t seed, unsigned functions) {
+  /// With `validAbi`, a function never returns a buffer that may alias an
+  /// argument, nor one buffer twice (the function-boundary ABI the
+  /// deallocation pass assumes); otherwise anything in scope is returned.
+  static std::string module(uint32_t seed, unsigned functions,
+                            bool validAbi = false) {
     std::string out = "func.func private @ext(memref<4xf32>) -> "
                       "memref<4xf32>\n";
-    for (unsigned i = 0; i < functions; ++i)
-      out += BufferizedGenerator(seed * 1000 + i)
-                 .function("g" + std::to_string(i));
+    for (unsigned i = 0; i < functions; ++i) {
+      BufferizedGenerator generator(seed * 1000 + i);
+      generator.validAbi = validAbi;
+      out += generator.function("g" + std::to_string(i));
+    }
     return out;
   }
 
@@ -45,6 +52,34 @@ private:
     return "%" + std::string(prefix) + std::to_string(++counter);
   }
   std::string any(const Scope &scope) { return scope[pick(scope.size())]; }
+
+  /// Records that `value` may alias an argument when any of `sources` may.
+  void derive(const std::string &value,
+              std::initializer_list<std::string> sources) {
+    for (const std::string &source : sources)
+      if (argumentAliases.count(source))
+        argumentAliases.insert(value);
+  }
+
+  /// A buffer to return under the ABI: one of `scope` that cannot alias an
+  /// argument and is not returned yet, else a fresh copy.
+  std::string returnable(const Scope &scope, std::set<std::string> &returned) {
+    Scope candidates;
+    for (const std::string &value : scope)
+      if (!argumentAliases.count(value) && !returned.count(value))
+        candidates.push_back(value);
+    std::string value;
+    if (candidates.empty()) {
+      value = fresh("ret");
+      line(value + " = memref.alloc() : " + kMemref);
+      line("memref.copy " + any(scope) + ", " + value + " : " + kMemref +
+           " to " + kMemref);
+    } else {
+      value = any(candidates);
+    }
+    returned.insert(value);
+    return value;
+  }
   std::string condition() { return chance(50) ? "%c0" : "%c1"; }
 
   std::string function(const std::string &name) {
@@ -61,6 +96,7 @@ private:
     line("%i1 = arith.constant 1 : index");
     line("%i4 = arith.constant 4 : index");
     Scope scope = {"%a", "%b"};
+    argumentAliases = {"%a", "%b"};
     statements(scope, 1, 2 + pick(3));
     if (chance(50)) {
       // A diamond merging one buffer from each side at a block argument.
@@ -70,7 +106,9 @@ private:
         out += "^bb" + std::to_string(side) + ":\n";
         Scope local = scope;
         statements(local, 1, 1 + pick(3));
-        line("cf.br ^bb3(" + any(local) + " : " + kMemref + ")");
+        std::string passed = any(local);
+        derive(merged, {passed});
+        line("cf.br ^bb3(" + passed + " : " + kMemref + ")");
       }
       out += "^bb3(" + merged + ": " + kMemref + "):\n";
       scope.push_back(merged);
@@ -80,6 +118,16 @@ private:
       std::string v = fresh("r");
       line(v + " = memref.load " + any(scope) + "[%i0] : " + kMemref);
       line("return " + v + " : f32");
+    } else if (validAbi) {
+      std::set<std::string> returned;
+      std::string first = returnable(scope, returned);
+      if (results == 1) {
+        line("return " + first + " : " + kMemref);
+      } else {
+        std::string second = returnable(scope, returned);
+        line("return " + first + ", " + second + " : " + kMemref + ", " +
+             kMemref);
+      }
     } else if (results == 1) {
       line("return " + any(scope) + " : " + kMemref);
     } else {
@@ -120,15 +168,19 @@ private:
     }
     case 4: {
       std::string selected = fresh("sel");
-      line(selected + " = arith.select " + condition() + ", " + any(scope) +
-           ", " + any(scope) + " : " + kMemref);
+      std::string lhs = any(scope), rhs = any(scope);
+      line(selected + " = arith.select " + condition() + ", " + lhs + ", " +
+           rhs + " : " + kMemref);
+      derive(selected, {lhs, rhs});
       scope.push_back(selected);
       return;
     }
     case 5: {
       std::string dynamic = fresh("dyn"), back = fresh("cast");
-      line(dynamic + " = memref.cast " + any(scope) + " : " + kMemref +
+      std::string source = any(scope);
+      line(dynamic + " = memref.cast " + source + " : " + kMemref +
            " to memref<?xf32>");
+      derive(back, {source});
       line(back + " = memref.cast " + dynamic + " : memref<?xf32> to " +
            kMemref);
       scope.push_back(back);
@@ -149,7 +201,9 @@ private:
         ++indent;
         Scope local = scope;
         statements(local, depth + 1, pick(3));
-        line("scf.yield " + any(local) + " : " + kMemref);
+        std::string yielded = any(local);
+        derive(result, {yielded});
+        line("scf.yield " + yielded + " : " + kMemref);
         --indent;
         line(branch == 0 ? "} else {" : "}");
       }
@@ -158,13 +212,17 @@ private:
     }
     default: {
       std::string result = fresh("for"), iter = fresh("it"), iv = fresh("iv");
+      std::string init = any(scope);
       line(result + " = scf.for " + iv + " = %i0 to %i4 step %i1 iter_args(" +
-           iter + " = " + any(scope) + ") -> (" + kMemref + ") {");
+           iter + " = " + init + ") -> (" + kMemref + ") {");
+      derive(iter, {init});
       ++indent;
       Scope local = scope;
       local.push_back(iter);
       statements(local, depth + 1, 1 + pick(3));
-      line("scf.yield " + any(local) + " : " + kMemref);
+      std::string yielded = any(local);
+      derive(result, {init, yielded});
+      line("scf.yield " + yielded + " : " + kMemref);
       --indent;
       line("}");
       scope.push_back(result);
@@ -174,6 +232,8 @@ private:
   }
 
   std::mt19937 rng;
+  bool validAbi = false;
+  std::set<std::string> argumentAliases;
   unsigned counter = 0;
   unsigned indent = 1;
   std::string out;

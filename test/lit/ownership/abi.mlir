@@ -41,3 +41,29 @@ func.func @returns_fresh(%arg0: memref<2xf32>) -> memref<2xf32> {
   memref.copy %arg0, %0 : memref<2xf32> to memref<2xf32>
   return %0 : memref<2xf32>
 }
+
+// A call's result is the callee's own buffer under the same ABI, whatever
+// it was passed: returning it (or a view of it) is fine, while the
+// argument itself on another path is not.
+func.func private @callee(memref<2xf32>) -> memref<2xf32>
+func.func @returns_call_result(%arg0: memref<2xf32>) -> memref<1xf32, strided<[1], offset: 1>> {
+  %0 = call @callee(%arg0) : (memref<2xf32>) -> memref<2xf32>
+  %1 = memref.alloc() : memref<2xf32>
+  memref.dealloc %1 : memref<2xf32>
+  %v = memref.subview %0[1] [1] [1] : memref<2xf32> to memref<1xf32, strided<[1], offset: 1>>
+  return %v : memref<1xf32, strided<[1], offset: 1>>
+}
+
+// expected-note@+1 {{argument %arg0}}
+func.func @returns_call_result_or_argument(%arg0: memref<2xf32>, %c: i1) -> memref<2xf32> {
+  %0 = call @callee(%arg0) : (memref<2xf32>) -> memref<2xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%0 : memref<2xf32>)
+^bb2:
+  memref.dealloc %0 : memref<2xf32>
+  cf.br ^bb3(%arg0 : memref<2xf32>)
+^bb3(%m: memref<2xf32>):
+  // expected-error@+1 {{@returns_call_result_or_argument returns %m, which may alias argument %arg0: the caller would own a buffer it already owns (function-boundary ABI); return a copy [BL105]}}
+  return %m : memref<2xf32>
+}

@@ -6,7 +6,14 @@ given directories, lint the output of `mlir-opt --buffer-deallocation-pipeline`
 leaves functions it cannot handle, e.g. with unstructured loops, unchanged
 and freeing nothing), and count BL101..BL104 findings.
 
-usage: clean_on_correct_ir.py BUFFERLENS MLIR_OPT DIR...
+usage: clean_on_correct_ir.py [--pipeline-by-bufferlens] [--abi]
+                              [--pipeline-only] BUFFERLENS MLIR_OPT DIR...
+--pipeline-by-bufferlens takes the pipeline's output from `bufferlens
+rewrite --strategy ownership` (the same text, but refusing the functions
+MLIR 22's pass reads freed memory on); --abi also counts BL105 (for inputs
+that keep the function-boundary ABI); --pipeline-only skips the classic
+rewrite (which, like the pass it reproduces, frees only what an op
+allocates, never a call's result).
 Prints one line per finding (file, code, message), then
 `converted: N pipeline, M classic` and `checker findings: K`."""
 import json
@@ -16,7 +23,11 @@ import subprocess
 import sys
 import tempfile
 
-bufferlens, mlir_opt, dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+args = sys.argv[1:]
+pipeline_by_bufferlens = "--pipeline-by-bufferlens" in args
+codes = ("BL101", "BL102", "BL103", "BL104") + (("BL105",) if "--abi" in args else ())
+args = [a for a in args if not a.startswith("--")]
+bufferlens, mlir_opt, dirs = args[0], args[1], args[2:]
 files = sorted(os.path.join(root, f) for d in dirs for root, _, names in os.walk(d)
                for f in names if f.endswith(".mlir"))
 tmp = tempfile.mkdtemp(prefix="bl-clean-")
@@ -28,8 +39,13 @@ for i, path in enumerate(files):
         code = "\n".join(line.split("//")[0] for line in f)
     if re.search(r"\b(memref|bufferization)\.dealloc\b", code):
         continue
-    for kind, cmd in (("pipeline", [mlir_opt, "--buffer-deallocation-pipeline", path]),
-                      ("classic", [bufferlens, "rewrite", "--strategy", "classic", path])):
+    pipeline = ([bufferlens, "rewrite", "--strategy", "ownership", path]
+                if pipeline_by_bufferlens
+                else [mlir_opt, "--buffer-deallocation-pipeline", path])
+    kinds = [("pipeline", pipeline)]
+    if "--pipeline-only" not in sys.argv:
+        kinds.append(("classic", [bufferlens, "rewrite", "--strategy", "classic", path]))
+    for kind, cmd in kinds:
         p = subprocess.run(cmd, capture_output=True, text=True)
         # Inputs the pass rejects (existing frees, unstructured loops, ...)
         # and inputs that are not valid IR have no output to check.
@@ -52,7 +68,7 @@ for kind, pairs in outputs.items():
     source = {o: src for src, o in pairs}
     for finding in report["findings"]:
         code = finding.get("code", "")
-        if code in ("BL101", "BL102", "BL103", "BL104") or "precision" in finding["message"]:
+        if code in codes or "precision" in finding["message"]:
             found += 1
             print(f"{kind}: {source.get(finding['file'], finding['file'])}: {code} "
                   f"{finding['message']}")
