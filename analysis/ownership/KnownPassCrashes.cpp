@@ -39,9 +39,10 @@ KnownPassCrash bufferlens::findKnownPassCrash(Operation *function) {
       crash.op = &op;
       crash.message =
           "the deallocation pass of MLIR 22 cannot analyse this function: "
-          "it crashes (reads freed memory) on `" +
+          "it reads freed memory on `" +
           op.getName().getStringRef().str() +
-          "` when a result is used after the branch that ends its block "
+          "` when a result is used after the branch that ends its block, "
+          "and then crashes or frees buffers still in use "
           "(llvm/llvm-project#119863, fixed in later MLIR); pass the result "
           "on as a block argument, or move the branch, to analyse it";
       return;
