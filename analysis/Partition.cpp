@@ -8,6 +8,7 @@
 #include <exception>
 #include <map>
 #include <numeric>
+#include <set>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -31,15 +32,25 @@ struct Components {
 
 /// Operations naming the same symbol belong together (callers, callees,
 /// globals, redefinitions); `firstNaming` records, per name, an operation
-/// naming it.
+/// naming it. Names the `shared` chunks define tie nothing: every part
+/// keeps those chunks (a declaration, a global), so two callers of one
+/// declaration need not be analysed together.
 Components
 tieBySymbols(std::string_view text, const std::vector<SourceRange> &ops,
+             const std::vector<SourceRange> &shared,
              std::map<std::string, size_t> *firstNamingOut = nullptr) {
+  std::set<std::string> kept;
+  for (const SourceRange &range : shared)
+    for (std::string &name :
+         symbolNames(text.substr(range.begin, range.end - range.begin)))
+      kept.insert(std::move(name));
   Components components(ops.size());
   std::map<std::string, size_t> firstNaming;
   for (size_t i = 0; i < ops.size(); ++i)
     for (std::string &name :
          symbolNames(text.substr(ops[i].begin, ops[i].end - ops[i].begin))) {
+      if (kept.count(name))
+        continue;
       auto [it, inserted] = firstNaming.emplace(std::move(name), i);
       if (!inserted)
         components.join(i, it->second);
@@ -53,9 +64,10 @@ tieBySymbols(std::string_view text, const std::vector<SourceRange> &ops,
 std::vector<size_t>
 bufferlens::tiedOperations(std::string_view text,
                            const std::vector<SourceRange> &ops, size_t seed,
-                           const std::vector<std::string> &alsoNaming) {
+                           const std::vector<std::string> &alsoNaming,
+                           const std::vector<SourceRange> &shared) {
   std::map<std::string, size_t> firstNaming;
-  Components components = tieBySymbols(text, ops, &firstNaming);
+  Components components = tieBySymbols(text, ops, shared, &firstNaming);
   std::vector<bool> root(ops.size(), false);
   root[components.find(seed)] = true;
   for (const std::string &name : alsoNaming)
@@ -74,10 +86,9 @@ std::vector<PartPlan> bufferlens::planParts(std::string_view text,
   const SourceRange whole{0, static_cast<uint32_t>(text.size())};
   std::vector<PartPlan> single{{whole, {}}};
   std::vector<TopLevelChunk> all = splitTopLevel(text);
-  std::vector<SourceRange> ops; // the non-shared chunks, in order
+  std::vector<SourceRange> ops, shared; // the chunks of each kind, in order
   for (const TopLevelChunk &chunk : all)
-    if (!chunk.shared)
-      ops.push_back(chunk.range);
+    (chunk.shared ? shared : ops).push_back(chunk.range);
   size_t total = 0;
   for (const SourceRange &op : ops)
     total += op.end - op.begin;
@@ -87,7 +98,7 @@ std::vector<PartPlan> bufferlens::planParts(std::string_view text,
   if (parts < 2)
     return single;
 
-  Components components = tieBySymbols(text, ops);
+  Components components = tieBySymbols(text, ops, shared);
 
   // Contiguous runs of about equal size.
   std::vector<size_t> firstOfPart{0};

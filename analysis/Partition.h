@@ -52,11 +52,13 @@ std::vector<PartPlan> planParts(std::string_view text, unsigned maxParts,
 /// The operations among `ops` (non-shared top-level operations of `text`,
 /// in order) tied to `ops[seed]` by symbol names, transitively, plus those
 /// tied to any name in `alsoNaming` (e.g. names the seed had before an
-/// edit); sorted indices, the seed included.
+/// edit); sorted indices, the seed included. Names defined by the `shared`
+/// chunks (declarations, globals: every analysis keeps them) tie nothing.
 std::vector<size_t> tiedOperations(std::string_view text,
                                    const std::vector<SourceRange> &ops,
                                    size_t seed,
-                                   const std::vector<std::string> &alsoNaming);
+                                   const std::vector<std::string> &alsoNaming,
+                                   const std::vector<SourceRange> &shared = {});
 
 /// `analyse` run on each part's text (the document with the part's
 /// `blanked` operations blanked), the parts on threads of their own. With a

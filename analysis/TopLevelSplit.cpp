@@ -158,7 +158,36 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
     return {};
   if (!chunks.empty() && chunks.back().range.end == 0)
     chunks.back().range.end = text.size();
+  for (TopLevelChunk &chunk : chunks)
+    if (!chunk.shared)
+      chunk.shared = isBodylessSymbol(
+          text.substr(chunk.range.begin, chunk.range.end - chunk.range.begin));
   return chunks;
+}
+
+bool bufferlens::isBodylessSymbol(std::string_view op) {
+  size_t first = firstNonBlank(op, 0);
+  if (startsWithWord(op, first, "memref.global"))
+    return true; // Never has a region.
+  if (!startsWithWord(op, first, "func.func"))
+    return false;
+  // A region opens at depth 0; the only other `{` there is the attribute
+  // dictionary after the `attributes` keyword.
+  Scanner scan{op};
+  scan.pos = first;
+  while (!scan.atEnd()) {
+    if (op[scan.pos] == '{' && scan.depth == 0) {
+      std::string_view before = op.substr(0, scan.pos);
+      while (!before.empty() &&
+             (isSpace(before.back()) || before.back() == '\n'))
+        before.remove_suffix(1);
+      if (before.size() < 10 ||
+          before.substr(before.size() - 10) != "attributes")
+        return false;
+    }
+    scan.step();
+  }
+  return !scan.unbalanced;
 }
 
 std::string

@@ -23,8 +23,9 @@ namespace bufferlens {
 struct TopLevelChunk {
   /// From the first character of the op to the end of its last line.
   SourceRange range;
-  /// Attribute/type aliases (`#map = ...`) and other ops every chunk may
-  /// need: kept whenever a subset of the chunks is analysed.
+  /// Attribute/type aliases (`#map = ...`) and bodyless symbols (function
+  /// declarations, globals; isBodylessSymbol) every chunk may need: kept
+  /// whenever a subset of the chunks is analysed.
   bool shared = false;
 };
 
@@ -44,6 +45,13 @@ std::string blankOperations(std::string_view text,
 /// other strings: lexically, a definition or a reference alike. Nested
 /// references (`@a::@b`) give both names.
 std::vector<std::string> symbolNames(std::string_view text);
+
+/// Whether the top-level op `op` defines a symbol and has no region (a
+/// function declaration, a memref.global). Such ops are `shared`: every
+/// part keeps them, so what calls one function is not tied to everything
+/// else that calls it (parts, incremental edits), and they have no body
+/// for an analysis to crash in.
+bool isBodylessSymbol(std::string_view op);
 
 } // namespace bufferlens
 

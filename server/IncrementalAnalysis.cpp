@@ -119,7 +119,7 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     if (slice(text, chunks[i].range) == slice(oldText, oldChunks[i].range))
       continue;
     if (changed != chunks.size() || chunks[i].shared)
-      return redo(chunks[i].shared ? "an alias changed"
+      return redo(chunks[i].shared ? "an alias or declaration changed"
                                    : "more than one operation changed");
     changed = i;
   }
@@ -139,14 +139,17 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   // The operations to analyse again: the changed one, and when it names
   // symbols (now or before the edit), every operation tied to it by them
   // (callees, callers, globals): their findings may depend on it.
-  std::vector<SourceRange> ops;
+  std::vector<SourceRange> ops, shared;
   size_t changedOp = 0;
-  for (size_t i = 0; i < chunks.size(); ++i)
-    if (!chunks[i].shared) {
-      if (i == changed)
-        changedOp = ops.size();
-      ops.push_back(chunks[i].range);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (chunks[i].shared) {
+      shared.push_back(chunks[i].range);
+      continue;
     }
+    if (i == changed)
+      changedOp = ops.size();
+    ops.push_back(chunks[i].range);
+  }
   // A `// bufferlens:` directive may act beyond its operation (the file's
   // stage, the next line): when one changes, everything may change.
   if (directivesIn(newOp) != directivesIn(oldOp))
@@ -155,7 +158,7 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   std::vector<std::string> oldNames = symbolNames(oldOp);
   std::vector<size_t> tied{changedOp};
   if (!newNames.empty() || !oldNames.empty())
-    tied = tiedOperations(text, ops, changedOp, oldNames);
+    tied = tiedOperations(text, ops, changedOp, oldNames, shared);
   size_t tiedBytes = 0, allBytes = 0;
   for (const SourceRange &op : ops)
     allBytes += op.end - op.begin;

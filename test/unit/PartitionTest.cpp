@@ -2,8 +2,10 @@
 
 #include "analysis/Partition.h"
 #include "Annotations.h"
+#include "BufferizedGenerator.h"
 #include "TestUtil.h"
 #include "analysis/Analyzer.h"
+#include "analysis/TopLevelSplit.h"
 
 #include <gtest/gtest.h>
 
@@ -85,8 +87,10 @@ static std::string filler(const std::string &name, int n) {
 }
 
 TEST(PartitionTest, SymbolsKeepCallersWithCallees) {
-  // @a calls @d and @d reads @g: whichever part owns one of them also
-  // analyses the others. Names in comments and strings tie nothing.
+  // @a calls @d: whichever part owns one of them also analyses the other.
+  // @d reads the global @g, which every part keeps (a bodyless symbol, like
+  // a declaration), so it ties nothing. Names in comments and strings tie
+  // nothing either.
   std::string a = "func.func @a() {\n"
                   "  // calls @b in a comment only\n"
                   "  call @d() {note = \"@c\"} : () -> ()\n"
@@ -105,10 +109,32 @@ TEST(PartitionTest, SymbolsKeepCallersWithCallees) {
   }
   std::vector<PartPlan> plans = planParts(text, 2, 1);
   ASSERT_EQ(plans.size(), 2u);
-  EXPECT_EQ(plans[0].covers, (SourceRange{0, at[4].begin}));
-  EXPECT_EQ(plans[1].covers, (SourceRange{at[4].begin, uint32_t(text.size())}));
+  EXPECT_EQ(plans[0].covers, (SourceRange{0, at[3].begin}));
+  EXPECT_EQ(plans[1].covers, (SourceRange{at[3].begin, uint32_t(text.size())}));
   EXPECT_EQ(plans[0].blanked, (std::vector<SourceRange>{at[5], at[6]}));
   EXPECT_EQ(plans[1].blanked, (std::vector<SourceRange>{at[1], at[2]}));
+}
+
+TEST(PartitionTest, CallersOfOneDeclarationAreNotTied) {
+  std::string decl = "func.func private @ext(memref<2xf32>) -> memref<2xf32> "
+                     "attributes {llvm.emit_c_interface}\n";
+  auto caller = [](const std::string &name) {
+    return "func.func @" + name + "(%m: memref<2xf32>) -> memref<2xf32> {\n"
+           "  %r = call @ext(%m) : (memref<2xf32>) -> memref<2xf32>\n"
+           "  return %r : memref<2xf32>\n}\n";
+  };
+  std::string text = decl + caller("a") + filler("b", 10) + caller("c") +
+                     filler("d", 10);
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  ASSERT_EQ(chunks.size(), 5u);
+  EXPECT_TRUE(chunks[0].shared);
+  std::vector<PartPlan> plans = planParts(text, 2, 1);
+  ASSERT_EQ(plans.size(), 2u);
+  // Neither part needs the other's caller, and both keep the declaration.
+  EXPECT_EQ(plans[0].blanked,
+            (std::vector<SourceRange>{chunks[3].range, chunks[4].range}));
+  EXPECT_EQ(plans[1].blanked,
+            (std::vector<SourceRange>{chunks[1].range, chunks[2].range}));
 }
 
 TEST(PartitionTest, TiedOperationsOfAnEdit) {
@@ -279,6 +305,28 @@ TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
     std::vector<AnalysisResult> results =
         analyzeParts(text, plans, [&](std::string_view partText) {
           return analyzeDocument(partText, "all.mlir", options);
+        });
+    EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
+        << parts << " parts";
+  }
+}
+
+/// Generated functions calling a shared declaration (the callee ties
+/// nothing: a declaration is kept in every part), in parts: the same
+/// findings as one analysis, BL203 and BL204 among them.
+TEST(PartitionTest, PartsGiveTheWholeFindingsOnGeneratedFunctions) {
+  std::string text = test::BufferizedGenerator::module(7, 60);
+  AnalysisOptions options;
+  AnalysisResult whole = analyzeDocument(text, "gen.mlir", options);
+  ASSERT_TRUE(test::mlirErrors(whole).empty());
+  EXPECT_FALSE(test::withCode(whole, "BL203").empty());
+  EXPECT_FALSE(test::withCode(whole, "BL204").empty());
+  for (unsigned parts : {2u, 5u}) {
+    std::vector<PartPlan> plans = planParts(text, parts, 1);
+    ASSERT_EQ(plans.size(), parts);
+    std::vector<AnalysisResult> results =
+        analyzeParts(text, plans, [&](std::string_view partText) {
+          return analyzeDocument(partText, "gen.mlir", options);
         });
     EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
         << parts << " parts";

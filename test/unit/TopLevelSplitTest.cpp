@@ -105,6 +105,32 @@ TEST(TopLevelSplitTest, SymbolNamesAsMlirResolvesThem) {
                      "}\n"
                      "\"func.func\"() <{sym_name = \"gen\", "
                      "function_type = () -> ()}> ({}) : () -> ()\n";
-  EXPECT_EQ(symbolNames(text), (std::vector<std::string>{
-                                   "a", "b c", "q", "m", "n", "gen"}));
+  EXPECT_EQ(symbolNames(text),
+            (std::vector<std::string>{"a", "b c", "q", "m", "n", "gen"}));
+}
+
+TEST(TopLevelSplitTest, BodylessSymbolsAreShared) {
+  EXPECT_TRUE(isBodylessSymbol("func.func private @f(memref<2xf32>) -> i1"));
+  EXPECT_TRUE(isBodylessSymbol(
+      "func.func private @f() attributes {llvm.emit_c_interface}\n"));
+  EXPECT_TRUE(isBodylessSymbol(
+      "memref.global \"private\" constant @g : memref<2xf32> = "
+      "dense<[1.0, 2.0]> {alignment = 64 : i64}"));
+  EXPECT_FALSE(isBodylessSymbol("func.func @f() { return }"));
+  EXPECT_FALSE(isBodylessSymbol(
+      "func.func @f() attributes {a = \"{\"} {\n  return\n}\n"));
+  // The generic form and other ops are left alone.
+  EXPECT_FALSE(isBodylessSymbol(
+      "\"func.func\"() <{function_type = () -> (), sym_name = \"f\"}> "
+      "({}) : () -> ()"));
+  EXPECT_FALSE(isBodylessSymbol("gpu.module @m {\n}\n"));
+
+  std::vector<TopLevelChunk> chunks =
+      splitTopLevel("#map = affine_map<(d0) -> (d0)>\n"
+                    "func.func private @ext()\n"
+                    "func.func @f() {\n  return\n}\n");
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_TRUE(chunks[0].shared);
+  EXPECT_TRUE(chunks[1].shared);
+  EXPECT_FALSE(chunks[2].shared);
 }
