@@ -251,6 +251,21 @@ TEST(PartitionTest, UnbalancedDocumentIsOnePart) {
   EXPECT_EQ(planParts(text, 2, 1).size(), 1u);
 }
 
+/// `whole.text` cut into `parts` parts and analysed in parallel gives
+/// exactly `whole`'s findings.
+static void expectPartsGive(const AnalysisResult &whole, unsigned parts,
+                            const AnalysisOptions &options) {
+  const std::string &text = whole.text;
+  std::vector<PartPlan> plans = planParts(text, parts, 1);
+  ASSERT_EQ(plans.size(), parts);
+  std::vector<AnalysisResult> results =
+      analyzeParts(text, plans, [&](std::string_view partText) {
+        return analyzeDocument(partText, "parts.mlir", options);
+      });
+  EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
+      << parts << " parts";
+}
+
 /// The examples and the analyses' lit inputs that parse and verify, their
 /// symbols renamed apart, in one document: analysed in parts it gives
 /// exactly the findings of one whole analysis (ranges, messages, related
@@ -289,7 +304,7 @@ TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
     }
   }
   AnalysisOptions options;
-  AnalysisResult whole = analyzeDocument(text, "all.mlir", options);
+  AnalysisResult whole = analyzeDocument(text, "parts.mlir", options);
   ASSERT_TRUE(test::mlirErrors(whole).empty())
       << ::testing::PrintToString(test::mlirErrors(whole));
   std::set<std::string> families;
@@ -299,16 +314,8 @@ TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
                         : finding.code.substr(0, 3));
   for (const char *family : {"BL1", "BL2", "BL3", "BL4"})
     EXPECT_TRUE(families.count(family)) << family;
-  for (unsigned parts : {2u, 3u, 7u}) {
-    std::vector<PartPlan> plans = planParts(text, parts, 1);
-    ASSERT_EQ(plans.size(), parts);
-    std::vector<AnalysisResult> results =
-        analyzeParts(text, plans, [&](std::string_view partText) {
-          return analyzeDocument(partText, "all.mlir", options);
-        });
-    EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
-        << parts << " parts";
-  }
+  for (unsigned parts : {2u, 3u, 7u})
+    expectPartsGive(whole, parts, options);
 }
 
 /// Generated functions calling a shared declaration (the callee ties
@@ -317,18 +324,10 @@ TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
 TEST(PartitionTest, PartsGiveTheWholeFindingsOnGeneratedFunctions) {
   std::string text = test::BufferizedGenerator::module(7, 60);
   AnalysisOptions options;
-  AnalysisResult whole = analyzeDocument(text, "gen.mlir", options);
+  AnalysisResult whole = analyzeDocument(text, "parts.mlir", options);
   ASSERT_TRUE(test::mlirErrors(whole).empty());
   EXPECT_FALSE(test::withCode(whole, "BL203").empty());
   EXPECT_FALSE(test::withCode(whole, "BL204").empty());
-  for (unsigned parts : {2u, 5u}) {
-    std::vector<PartPlan> plans = planParts(text, parts, 1);
-    ASSERT_EQ(plans.size(), parts);
-    std::vector<AnalysisResult> results =
-        analyzeParts(text, plans, [&](std::string_view partText) {
-          return analyzeDocument(partText, "gen.mlir", options);
-        });
-    EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
-        << parts << " parts";
-  }
+  for (unsigned parts : {2u, 5u})
+    expectPartsGive(whole, parts, options);
 }
