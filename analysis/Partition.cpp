@@ -39,11 +39,16 @@ Components
 tieBySymbols(std::string_view text, const std::vector<SourceRange> &ops,
              const std::vector<SourceRange> &shared,
              std::map<std::string, size_t> *firstNamingOut = nullptr) {
+  // The name a shared chunk defines is the first it names (`func.func
+  // private @f(...)`, `memref.global ... @g`); what it merely mentions (a
+  // symbol in its attributes) still ties as usual.
   std::set<std::string> kept;
-  for (const SourceRange &range : shared)
-    for (std::string &name :
-         symbolNames(text.substr(range.begin, range.end - range.begin)))
-      kept.insert(std::move(name));
+  for (const SourceRange &range : shared) {
+    std::vector<std::string> names =
+        symbolNames(text.substr(range.begin, range.end - range.begin));
+    if (!names.empty())
+      kept.insert(std::move(names.front()));
+  }
   Components components(ops.size());
   std::map<std::string, size_t> firstNaming;
   for (size_t i = 0; i < ops.size(); ++i)

@@ -63,22 +63,31 @@ static void restore(std::vector<std::pair<Operation *, Operation *>> &swapped) {
 /// Refuses, as the pass's own rejections are, the functions of `module` the
 /// ownership pass would read freed memory on. True when there are any.
 static bool refuseKnownCrashes(ParsedModule &parsed,
+                               const AnalysisOptions &options,
                                std::vector<Finding> &diagnostics,
                                std::set<std::string> &rejected) {
   bool refused = false;
-  for (auto fn : parsed.module().getBody()->getOps<FunctionOpInterface>()) {
-    KnownPassCrash crash = findKnownPassCrash(fn);
+  // Every function the pass will see, in nested modules too; a nested one
+  // is refused under the name of the top-level op that holds it.
+  parsed.module()->walk([&](FunctionOpInterface fn) {
+    KnownPassCrash crash =
+        findKnownPassCrash(fn, options.privateFunctionDynamicOwnership);
     if (!crash)
-      continue;
+      return;
     Finding finding;
     finding.code = "BL204";
     finding.severity = Severity::Error;
     finding.range = parsed.rangeOf(crash.op->getLoc());
     finding.message = crash.message;
     diagnostics.push_back(std::move(finding));
-    rejected.insert(fn.getName().str());
+    Operation *top = fn;
+    while (top->getParentOp() != parsed.module().getOperation())
+      top = top->getParentOp();
+    if (auto name =
+            top->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      rejected.insert(name.str());
     refused = true;
-  }
+  });
   return refused;
 }
 
@@ -126,7 +135,7 @@ static LogicalResult runPipeline(ParsedModule &parsed,
   } else {
     buildOwnershipPipeline(pm, request.stage, options);
   }
-  if (refuseKnownCrashes(parsed, diagnostics, rejected))
+  if (refuseKnownCrashes(parsed, options, diagnostics, rejected))
     return failure();
   if (succeeded(pm.run(parsed.module())))
     return success();

@@ -181,9 +181,15 @@ bool bufferlens::isBodylessSymbol(std::string_view op) {
       while (!before.empty() &&
              (isSpace(before.back()) || before.back() == '\n'))
         before.remove_suffix(1);
-      if (before.size() < 10 ||
-          before.substr(before.size() - 10) != "attributes")
+      constexpr std::string_view kKeyword = "attributes";
+      if (before.size() < kKeyword.size() ||
+          before.substr(before.size() - kKeyword.size()) != kKeyword)
         return false;
+      before.remove_suffix(kKeyword.size());
+      if (!before.empty() &&
+          (std::isalnum(static_cast<unsigned char>(before.back())) ||
+           before.back() == '_' || before.back() == '.'))
+        return false; // `!x.my_attributes {`: a type, then a body.
     }
     scan.step();
   }

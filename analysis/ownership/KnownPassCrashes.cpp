@@ -3,7 +3,9 @@
 #include "analysis/ownership/KnownPassCrashes.h"
 
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace bufferlens;
 using namespace mlir;
@@ -22,31 +24,41 @@ static bool hasResultLiveOut(Operation *op) {
   return false;
 }
 
-KnownPassCrash bufferlens::findKnownPassCrash(Operation *function) {
+/// With private-function-dynamic-ownership the pass rebuilds calls of
+/// private functions with a body as well (to pass ownership results).
+static bool rebuiltCall(Operation *op) {
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return false;
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  return callee && callee.isPrivate() && !callee.isExternal();
+}
+
+KnownPassCrash
+bufferlens::findKnownPassCrash(Operation *function,
+                               bool privateFunctionDynamicOwnership) {
   KnownPassCrash crash;
   // llvm/llvm-project#119863 (fixed after MLIR 22 by #184118): the pass
   // rebuilds a region op (scf.for, scf.if, ...) with extra results and
-  // erases the old one, but keeps a liveness computed before; when the
-  // block ends in a branch, the branch's handling walks the block's
-  // live-out values, among them the erased op's results.
-  function->walk([&](Block *block) {
-    if (crash || block->empty() || !isa<BranchOpInterface>(block->back()) ||
-        block->getParentOp() == nullptr)
+  // erases the old one, but keeps a liveness computed before. The handling
+  // of a later terminator (a branch, or a return in a block that uses the
+  // value, even an unreachable one) walks live values, among them the
+  // erased op's results: any result used outside the op's block.
+  function->walk([&](Operation *op) {
+    if (crash || !op->getBlock() || op == function)
       return;
-    for (Operation &op : *block) {
-      if (!isa<RegionBranchOpInterface>(op) || !hasResultLiveOut(&op))
-        continue;
-      crash.op = &op;
-      crash.message =
-          "the deallocation pass of MLIR 22 cannot analyse this function: "
-          "it reads freed memory on `" +
-          op.getName().getStringRef().str() +
-          "` when a result is used after the branch that ends its block, "
-          "and then crashes or frees buffers still in use "
-          "(llvm/llvm-project#119863, fixed in later MLIR); pass the result "
-          "on as a block argument, or move the branch, to analyse it";
+    bool rebuilt = isa<RegionBranchOpInterface>(op) ||
+                   (privateFunctionDynamicOwnership && rebuiltCall(op));
+    if (!rebuilt || !hasResultLiveOut(op))
       return;
-    }
+    crash.op = op;
+    crash.message =
+        "the deallocation pass of MLIR 22 cannot analyse this function: "
+        "it reads freed memory on `" +
+        op->getName().getStringRef().str() +
+        "` when a result is used outside its block, and then crashes or "
+        "frees buffers still in use (llvm/llvm-project#119863, fixed in "
+        "later MLIR); pass the result on as a block argument to analyse it";
   });
   return crash;
 }

@@ -30,8 +30,10 @@ struct KnownPassCrash {
   explicit operator bool() const { return op != nullptr; }
 };
 
-/// The first op in `function` the pass is known to crash on.
-KnownPassCrash findKnownPassCrash(mlir::Operation *function);
+/// The first op in `function` the pass is known to crash on, when run with
+/// `privateFunctionDynamicOwnership` as given.
+KnownPassCrash findKnownPassCrash(mlir::Operation *function,
+                                  bool privateFunctionDynamicOwnership = false);
 
 } // namespace bufferlens
 

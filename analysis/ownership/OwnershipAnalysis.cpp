@@ -284,7 +284,8 @@ private:
       facts.reason = "the function has no body";
       return;
     }
-    if (KnownPassCrash crash = findKnownPassCrash(original)) {
+    if (KnownPassCrash crash = findKnownPassCrash(
+            original, options.privateFunctionDynamicOwnership)) {
       Finding finding;
       finding.code = "BL204";
       finding.range = index.rangeOf(crash.op);
@@ -439,7 +440,8 @@ private:
     // as written, and the analysis of the pass's own stage reports it).
     SmallVector<FunctionOpInterface> crashing;
     lowered.module()->walk([&](FunctionOpInterface fn) {
-      if (!fn.isExternal() && findKnownPassCrash(fn))
+      if (!fn.isExternal() &&
+          findKnownPassCrash(fn, options.privateFunctionDynamicOwnership))
         crashing.push_back(fn);
     });
     for (FunctionOpInterface fn : crashing) {

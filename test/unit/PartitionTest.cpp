@@ -115,16 +115,36 @@ TEST(PartitionTest, SymbolsKeepCallersWithCallees) {
   EXPECT_EQ(plans[1].blanked, (std::vector<SourceRange>{at[1], at[2]}));
 }
 
+TEST(PartitionTest, OnlyTheNameADeclarationDefinesTiesNothing) {
+  // The declaration mentions @g in its attributes: @a, which calls @g,
+  // still needs @g's body beside it.
+  std::string text = "func.func private @ext() attributes {sym_ref = @g}\n"
+                     "func.func @a() {\n  call @g() : () -> ()\n  return\n}\n" +
+                     filler("b", 10) + filler("c", 10) +
+                     "func.func @g() {\n  return\n}\n" + filler("d", 10);
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  ASSERT_EQ(chunks.size(), 6u);
+  ASSERT_TRUE(chunks[0].shared);
+  std::vector<PartPlan> plans = planParts(text, 2, 1);
+  ASSERT_EQ(plans.size(), 2u);
+  for (const PartPlan &plan : plans)
+    for (const SourceRange &blanked : plan.blanked) {
+      EXPECT_NE(blanked, chunks[1].range); // @a
+      EXPECT_NE(blanked, chunks[4].range); // @g
+    }
+}
+
 TEST(PartitionTest, CallersOfOneDeclarationAreNotTied) {
   std::string decl = "func.func private @ext(memref<2xf32>) -> memref<2xf32> "
                      "attributes {llvm.emit_c_interface}\n";
   auto caller = [](const std::string &name) {
-    return "func.func @" + name + "(%m: memref<2xf32>) -> memref<2xf32> {\n"
+    return "func.func @" + name +
+           "(%m: memref<2xf32>) -> memref<2xf32> {\n"
            "  %r = call @ext(%m) : (memref<2xf32>) -> memref<2xf32>\n"
            "  return %r : memref<2xf32>\n}\n";
   };
-  std::string text = decl + caller("a") + filler("b", 10) + caller("c") +
-                     filler("d", 10);
+  std::string text =
+      decl + caller("a") + filler("b", 10) + caller("c") + filler("d", 10);
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
   ASSERT_EQ(chunks.size(), 5u);
   EXPECT_TRUE(chunks[0].shared);

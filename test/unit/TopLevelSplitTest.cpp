@@ -117,6 +117,8 @@ TEST(TopLevelSplitTest, BodylessSymbolsAreShared) {
       "memref.global \"private\" constant @g : memref<2xf32> = "
       "dense<[1.0, 2.0]> {alignment = 64 : i64}"));
   EXPECT_FALSE(isBodylessSymbol("func.func @f() { return }"));
+  EXPECT_FALSE(
+      isBodylessSymbol("func.func @f() -> !x.my_attributes {\n  return\n}\n"));
   EXPECT_FALSE(isBodylessSymbol(
       "func.func @f() attributes {a = \"{\"} {\n  return\n}\n"));
   // The generic form and other ops are left alone.

@@ -1,5 +1,5 @@
 // MLIR 22's deallocation pass reads freed memory when a region op's result
-// is used after the branch that ends its block (llvm/llvm-project#119863):
+// is used outside its block (llvm/llvm-project#119863):
 // BL204 says so at the op, the pass never runs on that function, and the
 // other functions are analysed as usual. `rewrite --stage ownership` (the
 // bare pass) refuses the function the same way instead of running the
@@ -18,7 +18,7 @@ func.func @result_used_after_branch(%a: memref<4xf32>) -> f32 {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %alloc = memref.alloc() : memref<4xf32>
-  // expected-error@+1 {{the deallocation pass of MLIR 22 cannot analyse this function: it reads freed memory on `scf.for` when a result is used after the branch that ends its block, and then crashes or frees buffers still in use (llvm/llvm-project#119863, fixed in later MLIR); pass the result on as a block argument, or move the branch, to analyse it [BL204]}}
+  // expected-error@+1 {{the deallocation pass of MLIR 22 cannot analyse this function: it reads freed memory on `scf.for` when a result is used outside its block, and then crashes or frees buffers still in use (llvm/llvm-project#119863, fixed in later MLIR); pass the result on as a block argument to analyse it [BL204]}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%it = %alloc) -> (memref<4xf32>) {
     scf.yield %it : memref<4xf32>
   }
@@ -61,4 +61,22 @@ func.func @result_used_in_a_later_region(%c: i1, %a: memref<4xf32>) -> f32 {
     scf.yield %z : f32
   }
   return %v : f32
+}
+
+// A use in an unreachable block is a use outside the block too: the pass
+// walks the stale value when it handles that block's return.
+func.func @result_used_in_unreachable_block(%a: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %alloc = memref.alloc() : memref<4xf32>
+  // expected-error@+1 {{the deallocation pass of MLIR 22 cannot analyse this function: it reads freed memory on `scf.for` when a result is used outside its block}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%it = %alloc) -> (memref<4xf32>) {
+    scf.yield %it : memref<4xf32>
+  }
+  %v = memref.load %r[%c0] : memref<4xf32>
+  return %v : f32
+^bb1:
+  %w = memref.load %r[%c0] : memref<4xf32>
+  return %w : f32
 }
