@@ -175,6 +175,9 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
   };
   {
     std::vector<std::thread> threads;
+    // Reserved first: growing the vector while threads run could throw
+    // and destroy joinable threads (std::terminate).
+    threads.reserve(plans.size());
     size_t started = 1;
     try {
       for (; started < plans.size(); ++started)
