@@ -27,6 +27,7 @@ class LSPClient:
         self.seen = []  # Everything read so far, in order.
         self.next_id = 0
         self.stderr_lines = []
+        self.diagnostics_parse_seconds = {}
         if transport == "stdio":
             self.proc = subprocess.Popen(
                 [binary, "serve", *args], stdin=subprocess.PIPE,
@@ -76,7 +77,15 @@ class LSPClient:
                     if name.lower() == "content-length":
                         length = int(value)
                 body = self.inp.read(length)
-                self.messages.put(json.loads(body))
+                start = time.perf_counter()
+                message = json.loads(body)
+                if message.get("method") == "textDocument/publishDiagnostics":
+                    # How long this client took to parse it (bench/).
+                    params = message.get("params", {})
+                    self.diagnostics_parse_seconds[
+                        (params.get("uri"), params.get("version"))] = \
+                        time.perf_counter() - start
+                self.messages.put(message)
         except (OSError, ValueError):
             self.messages.put(None)
 
