@@ -6,6 +6,9 @@
 //
 // - i1 folding (arith.constant, andi, ori, xori, select): the canonicalizer
 //   folds these whenever the operands it needs are constants;
+// - an scf.if i1 result whose branches both yield the same constant becomes
+//   that constant (ReplaceIfYieldWithConditionOrValue), as the ownership
+//   results the pass appends to an scf.if usually do;
 // - EraseAlwaysFalseDealloc: a memref whose condition folds to false leaves
 //   the dealloc;
 // - EraseEmptyDealloc: a dealloc with no memref left is erased and its
@@ -26,6 +29,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -135,6 +139,19 @@ private:
       std::optional<bool> whenTrue = fold(select.getTrueValue(), depth);
       if (whenTrue && whenTrue == fold(select.getFalseValue(), depth))
         return whenTrue;
+      return std::nullopt;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      // An i1 result both branches yield the same constant for becomes
+      // that constant (ReplaceIfYieldWithConditionOrValue): how the pass's
+      // ownership results of an scf.if usually fold.
+      if (ifOp.getElseRegion().empty())
+        return std::nullopt;
+      unsigned i = cast<OpResult>(value).getResultNumber();
+      std::optional<bool> thenValue =
+          fold(ifOp.thenYield().getOperand(i), depth);
+      if (thenValue && thenValue == fold(ifOp.elseYield().getOperand(i), depth))
+        return thenValue;
       return std::nullopt;
     }
     if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {

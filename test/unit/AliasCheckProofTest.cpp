@@ -92,8 +92,8 @@ TEST(AliasCheckProofTest, NeverClearsAFunctionThePipelineChecks) {
   // Neither side vacuous: the generator makes both kinds of function, and
   // the proof clears functions the bare dealloc shapes could not.
   EXPECT_GT(checked, 200u);
-  EXPECT_GT(proven, 40u);
-  EXPECT_GT(provenBeyondOldFilter, 40u);
+  EXPECT_GT(proven, 70u);
+  EXPECT_GT(provenBeyondOldFilter, 70u);
   std::cout << proven << " proven (" << provenBeyondOldFilter
             << " beyond the dealloc shapes), " << unproven << " not, "
             << checked << " with pointer comparisons, " << knownCrashes
