@@ -404,6 +404,20 @@ class ProtocolTest:
         m = c.wait_for(lambda m: m.get("method") == "window/showMessage")
         self.assertEqual(m["params"]["type"], 2)
         self.assertIn("unknown finding code 'BL999'", m["params"]["message"])
+        # The server's own settings, each of the wrong type, in one message.
+        c = self.start(options={"codeDescriptionBaseUrl": 5,
+                                "debounceMs": -1, "adaptiveDebounce": "yes",
+                                "progressThresholdBytes": 1.5,
+                                "analysisThreads": "two"})
+        m = c.wait_for(lambda m: m.get("method") == "window/showMessage")
+        self.assertEqual(
+            m["params"]["message"],
+            "BufferLens settings (initializationOptions): "
+            "'codeDescriptionBaseUrl' must be a string; "
+            "'debounceMs' must be a non-negative integer; "
+            "'adaptiveDebounce' must be true or false; "
+            "'progressThresholdBytes' must be a non-negative integer; "
+            "'analysisThreads' must be a non-negative integer")
 
     # Features --------------------------------------------------------------
 
