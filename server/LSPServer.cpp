@@ -879,44 +879,36 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
     problems += (problems.empty() ? "" : "; ") + text;
   };
   std::lock_guard<std::mutex> lock(settingsMutex);
-  if (settings.contains("codeDescriptionBaseUrl")) {
-    if (settings["codeDescriptionBaseUrl"].is_string())
-      context.codeDescriptionBase =
-          settings["codeDescriptionBaseUrl"].get<std::string>();
+  // Takes the server's own setting `name` out of `settings` (the rest are
+  // analysis options): `accept` tells whether its value has the right type,
+  // `apply` uses it, `expected` says what it should have been.
+  auto take = [&](const char *name, bool (json::*accept)() const,
+                  const char *expected, auto apply) {
+    if (!settings.contains(name))
+      return;
+    const json &value = settings[name];
+    if ((value.*accept)())
+      apply(value);
     else
-      problem("'codeDescriptionBaseUrl' must be a string");
-    settings.erase("codeDescriptionBaseUrl");
-  }
-  if (settings.contains("debounceMs")) {
-    if (settings["debounceMs"].is_number_unsigned())
-      config.debounce =
-          std::chrono::milliseconds(settings["debounceMs"].get<uint64_t>());
-    else
-      problem("'debounceMs' must be a non-negative integer");
-    settings.erase("debounceMs");
-  }
-  if (settings.contains("adaptiveDebounce")) {
-    if (settings["adaptiveDebounce"].is_boolean())
-      config.adaptiveDebounce = settings["adaptiveDebounce"].get<bool>();
-    else
-      problem("'adaptiveDebounce' must be true or false");
-    settings.erase("adaptiveDebounce");
-  }
-  if (settings.contains("progressThresholdBytes")) {
-    if (settings["progressThresholdBytes"].is_number_unsigned())
-      config.progressThresholdBytes =
-          settings["progressThresholdBytes"].get<uint64_t>();
-    else
-      problem("'progressThresholdBytes' must be a non-negative integer");
-    settings.erase("progressThresholdBytes");
-  }
-  if (settings.contains("analysisThreads")) {
-    if (settings["analysisThreads"].is_number_unsigned())
-      config.analysisThreads = settings["analysisThreads"].get<unsigned>();
-    else
-      problem("'analysisThreads' must be a non-negative integer");
-    settings.erase("analysisThreads");
-  }
+      problem("'" + std::string(name) + "' must be " + expected);
+    settings.erase(name);
+  };
+  take("codeDescriptionBaseUrl", &json::is_string, "a string",
+       [&](const json &v) {
+         context.codeDescriptionBase = v.get<std::string>();
+       });
+  take("debounceMs", &json::is_number_unsigned, "a non-negative integer",
+       [&](const json &v) {
+         config.debounce = std::chrono::milliseconds(v.get<uint64_t>());
+       });
+  take("adaptiveDebounce", &json::is_boolean, "true or false",
+       [&](const json &v) { config.adaptiveDebounce = v.get<bool>(); });
+  take("progressThresholdBytes", &json::is_number_unsigned,
+       "a non-negative integer", [&](const json &v) {
+         config.progressThresholdBytes = v.get<uint64_t>();
+       });
+  take("analysisThreads", &json::is_number_unsigned, "a non-negative integer",
+       [&](const json &v) { config.analysisThreads = v.get<unsigned>(); });
   // Validate now, so the user hears about mistakes once.
   AnalysisOptions probe;
   if (auto error = applyConfig(settings, probe))
