@@ -103,6 +103,13 @@ class ProtocolTest:
             self.init_result = client.initialize(options, capabilities)
         return client
 
+    def opened(self, c, path):
+        """Opens `path` in `c` and waits for its first diagnostics; its URI."""
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        return uri
+
     def inputs(self, name):
         return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
 
@@ -424,9 +431,7 @@ class ProtocolTest:
     def test_hover_matches_explain(self):
         c = self.start()
         path = self.example("condBranch.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         # %0 at its definition (line 17, 1-based) and in a use; ^bb3 and
         # ^bb2; the op names memref.alloc and cf.br (a terminator).
         for line, col in [(16, 3), (18, 13), (19, 1), (12, 27), (16, 10),
@@ -447,9 +452,7 @@ class ProtocolTest:
     def test_inlay_hints(self):
         c = self.start()
         path = self.example("condBranch.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         hints = c.call("textDocument/inlayHint", {
             "textDocument": {"uri": uri}, "range": rng(16, 0, 20, 0)})
         got = [(h["position"]["line"], h["position"]["character"], h["label"])
@@ -468,9 +471,7 @@ class ProtocolTest:
     def test_xrefs(self):
         c = self.start()
         path = self.example("condBranch.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         doc = {"textDocument": {"uri": uri}}
         # %0: defined on line 16 (0-based), used on 17 and 18.
         d = c.call("textDocument/definition", dict(doc, position=pos(18, 13)))
@@ -590,9 +591,7 @@ class ProtocolTest:
     def test_code_actions(self):
         c = self.start()
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         r = c.call("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": rng(0, 0, 20, 0),
             "context": {"diagnostics": []}})
@@ -612,9 +611,7 @@ class ProtocolTest:
     def test_code_action_inserts_the_missing_dealloc(self):
         c = self.start()
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         # At %buf, the leaked allocation: the free goes before ^keep's
         # branch (line 8), the last block only the leaking path takes.
         r = c.call("textDocument/codeAction", {
@@ -643,9 +640,7 @@ class ProtocolTest:
     def test_code_action_removes_a_redundant_clone(self):
         c = self.start()
         path = self.example("dynamic_allocation.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri)
+        uri = self.opened(c, path)
         r = c.call("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": rng(13, 10, 13, 10),
             "context": {"diagnostics": []}})
