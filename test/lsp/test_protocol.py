@@ -110,6 +110,25 @@ class ProtocolTest:
         c.diagnostics(uri)
         return uri
 
+    def only_action_at(self, c, uri, line, character):
+        """The one code action at a point (asserting there is one)."""
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri},
+            "range": rng(line, character, line, character),
+            "context": {"diagnostics": []}})
+        self.assertEqual(len(r["result"]), 1, r["result"])
+        return r["result"][0]
+
+    def apply_action(self, c, uri, action, version):
+        """Applies `action`'s edits as the client would (last first, so the
+        earlier ranges hold) and returns the new version's diagnostics."""
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": e["range"], "text": e["newText"]}
+                               for e in reversed(
+                                   action["edit"]["changes"][uri])]})
+        return c.diagnostics(uri, version)["diagnostics"]
+
     def inputs(self, name):
         return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
 
@@ -614,11 +633,7 @@ class ProtocolTest:
         uri = self.opened(c, path)
         # At %buf, the leaked allocation: the free goes before ^keep's
         # branch (line 8), the last block only the leaking path takes.
-        r = c.call("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": rng(2, 3, 2, 3),
-            "context": {"diagnostics": []}})
-        self.assertEqual(len(r["result"]), 1)
-        action = r["result"][0]
+        action = self.only_action_at(c, uri, 2, 3)
         self.assertEqual(action["title"], "Insert memref.dealloc %buf")
         self.assertEqual(action["kind"], "quickfix")
         self.assertEqual(action["isPreferred"], True)
@@ -629,11 +644,7 @@ class ProtocolTest:
              "newText": "  memref.dealloc %buf : memref<4xf32>\n"}]}})
         # Applied, the leak is gone and nothing new appears: only @twice's
         # double free is left.
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": e["range"], "text": e["newText"]}
-                               for e in action["edit"]["changes"][uri]]})
-        d = c.diagnostics(uri, 2)["diagnostics"]
+        d = self.apply_action(c, uri, action, 2)
         self.assertEqual([(x["code"], x["range"]) for x in d],
                          [("BL102", rng(17, 2, 17, 16))])
 
@@ -641,11 +652,7 @@ class ProtocolTest:
         c = self.start()
         path = self.example("dynamic_allocation.mlir")
         uri = self.opened(c, path)
-        r = c.call("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": rng(13, 10, 13, 10),
-            "context": {"diagnostics": []}})
-        self.assertEqual(len(r["result"]), 1)
-        action = r["result"][0]
+        action = self.only_action_at(c, uri, 13, 10)
         self.assertEqual(
             action["title"],
             "Remove redundant clone/dealloc pair: use %1 in place of %2")
@@ -657,12 +664,7 @@ class ProtocolTest:
             {"range": rng(13, 0, 14, 0), "newText": ""},
             {"range": rng(14, 0, 15, 0), "newText": ""},
             {"range": rng(15, 9, 15, 11), "newText": "%1"}]}})
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": e["range"], "text": e["newText"]}
-                               for e in reversed(
-                                   action["edit"]["changes"][uri])]})
-        self.assertEqual(c.diagnostics(uri, 2)["diagnostics"], [])
+        self.assertEqual(self.apply_action(c, uri, action, 2), [])
 
     def test_every_fix_parses_and_verifies(self):
         """Each quick fix, applied, gives IR upstream mlir-opt accepts, and
