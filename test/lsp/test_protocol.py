@@ -110,6 +110,12 @@ class ProtocolTest:
         c.diagnostics(uri)
         return uri
 
+    def prepend_line(self, c, uri, version):
+        """An edit: a blank line inserted before the first."""
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+
     def only_action_at(self, c, uri, line, character):
         """The one code action at a point (asserting there is one)."""
         r = c.call("textDocument/codeAction", {
@@ -788,9 +794,7 @@ class ProtocolTest:
         r = c.call("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": rng(12, 2, 12, 2),
             "context": {"diagnostics": [], "only": ["refactor"]}})
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        self.prepend_line(c, uri, 2)
         c.diagnostics(uri, 2)
         stale = c.call("codeAction/resolve", r["result"][0])
         self.assertEqual(stale["error"]["code"], -32801)
@@ -1081,9 +1085,7 @@ class ProtocolTest:
     def test_edits_that_need_the_whole_document(self):
         c = self.start()
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri, 1)
+        uri = self.opened(c, path)
         # A renamed function is one operation again (no other names it).
         c.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": 2},
@@ -1131,12 +1133,8 @@ class ProtocolTest:
         c = self.start(options={"debounceMs": 3600000,
                                 "adaptiveDebounce": False})
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri, 1)
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        uri = self.opened(c, path)
+        self.prepend_line(c, uri, 2)
         id = c.request("textDocument/hover", {
             "textDocument": {"uri": uri}, "position": pos(3, 3)})
         c.notify("$/cancelRequest", {"id": id})
@@ -1154,17 +1152,11 @@ class ProtocolTest:
         c = self.start(options={"debounceMs": 3600000,
                                 "adaptiveDebounce": False})
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri, 1)
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        uri = self.opened(c, path)
+        self.prepend_line(c, uri, 2)
         id = c.request("textDocument/hover", {
             "textDocument": {"uri": uri}, "position": pos(3, 3)})
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 3},
-            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        self.prepend_line(c, uri, 3)
         self.assertEqual(c.response(id)["error"]["code"], -32801)
         c.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
         # Version 2 was superseded and never published.
@@ -1177,12 +1169,8 @@ class ProtocolTest:
         # not the hour debounceMs allows: diagnostics come without a save.
         c = self.start(options={"debounceMs": 3600000})
         path = self.inputs("leak.mlir")
-        uri = uri_of(path)
-        c.open(uri, read(path))
-        c.diagnostics(uri, 1)
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
+        uri = self.opened(c, path)
+        self.prepend_line(c, uri, 2)
         d = c.diagnostics(uri, 2)["diagnostics"]
         self.assertEqual([x["range"] for x in d],
                          [rng(3, 2, 3, 6), rng(17, 2, 17, 16)])
