@@ -10,6 +10,15 @@
 using namespace bufferlens;
 using namespace mlir;
 
+static void addOwnershipPass(OpPassManager &pm,
+                             const AnalysisOptions &options) {
+  bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
+  passOptions.privateFuncDynamicOwnership =
+      options.privateFunctionDynamicOwnership;
+  pm.addPass(
+      bufferization::createOwnershipBasedBufferDeallocationPass(passOptions));
+}
+
 void bufferlens::buildLoweringPrologue(OpPassManager &pm) {
   memref::ExpandReallocPassOptions expandOptions;
   expandOptions.emitDeallocs = false;
@@ -19,11 +28,7 @@ void bufferlens::buildLoweringPrologue(OpPassManager &pm) {
 
 void bufferlens::buildLoweringRest(OpPassManager &pm,
                                    const AnalysisOptions &options) {
-  bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
-  passOptions.privateFuncDynamicOwnership =
-      options.privateFunctionDynamicOwnership;
-  pm.addPass(
-      bufferization::createOwnershipBasedBufferDeallocationPass(passOptions));
+  addOwnershipPass(pm, options);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
@@ -38,11 +43,7 @@ void bufferlens::buildOwnershipPipeline(OpPassManager &pm, OwnershipStage stage,
     buildLoweringRest(pm, options);
     return;
   }
-  bufferization::OwnershipBasedBufferDeallocationPassOptions passOptions;
-  passOptions.privateFuncDynamicOwnership =
-      options.privateFunctionDynamicOwnership;
-  pm.addPass(
-      bufferization::createOwnershipBasedBufferDeallocationPass(passOptions));
+  addOwnershipPass(pm, options);
   if (stage == OwnershipStage::Simplified) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
