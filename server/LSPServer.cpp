@@ -5,6 +5,7 @@
 #include "analysis/Rewrite.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
+#include "server/Debounce.h"
 #include "server/IncrementalAnalysis.h"
 #include "server/Logger.h"
 #include "server/Scheduler.h"
@@ -794,6 +795,7 @@ void LSPServer::didOpen(const json &params) {
     lastAnalysis.erase(uri);
   }
   draft.version = version.is_number_integer() ? version.get<int64_t>() : 0;
+  draft.lastEdit = std::chrono::steady_clock::now();
   scheduler->update(uri, std::move(text), draft.version, optionsFor(uri),
                     std::chrono::milliseconds(0));
 }
@@ -830,14 +832,19 @@ void LSPServer::didChange(const json &params) {
   it->second.text = text;
   it->second.version =
       version.is_number_integer() ? version.get<int64_t>() : it->second.version;
+  auto now = std::chrono::steady_clock::now();
   std::chrono::milliseconds debounce;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
-    debounce = config.debounce;
+    DebouncePolicy policy{config.debounce, config.adaptiveDebounce};
     auto last = lastAnalysis.find(uri);
-    if (config.adaptiveDebounce && last != lastAnalysis.end())
-      debounce = std::min(debounce, last->second);
+    debounce = policy.delay(
+        now, it->second.lastEdit,
+        last != lastAnalysis.end()
+            ? std::optional<std::chrono::milliseconds>(last->second)
+            : std::nullopt);
   }
+  it->second.lastEdit = now;
   scheduler->update(uri, std::move(text), it->second.version, optionsFor(uri),
                     debounce);
 }

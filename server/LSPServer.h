@@ -51,8 +51,8 @@ struct ServerConfig {
   /// The longest an edit waits for the next one before it is analysed.
   std::chrono::milliseconds debounce{50};
   /// Wait only as long as the document's last analysis took (when that is
-  /// shorter): waiting longer than the work it might save only delays the
-  /// answer. clangd's adaptive debounce follows the same idea.
+  /// shorter). See server/Debounce.h, which also skips the wait for an
+  /// edit after a quiet spell.
   bool adaptiveDebounce = true;
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
@@ -134,6 +134,8 @@ private:
   struct Draft {
     std::string text;
     int64_t version = 0;
+    /// When the document was last opened or edited (for the debounce).
+    std::chrono::steady_clock::time_point lastEdit;
   };
   std::map<std::string, Draft> drafts;
   /// How long each open document's last analysis took (for the debounce).
