@@ -42,7 +42,7 @@ static std::string moveLineNumbers(std::string markdown,
 
 std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
                                              uint32_t offset) {
-  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return std::nullopt;
   const SnapshotPart &part = snapshot.parts()[hit->part];

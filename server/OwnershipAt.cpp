@@ -44,7 +44,7 @@ static bool handsOn(const OpEntry &op) {
 OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
                                         uint32_t offset) {
   OwnershipAtInfo info;
-  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
   if (!hit || (hit->kind != Occurrence::ValueDef &&
                hit->kind != Occurrence::ValueUse))
     return info;

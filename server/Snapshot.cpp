@@ -32,36 +32,47 @@ Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,
   index(std::move(chunks));
 }
 
-void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
-  chunkList = chunks ? std::move(*chunks) : splitTopLevel(documentText);
-  for (size_t p = 0; p < partList.size(); ++p) {
-    const SnapshotPart &part = partList[p];
-    const AnalysisResult &r = *part.result;
-    bool last = isLastPart(p);
-    auto add = [&](SourceRange range, Occurrence::Kind kind, size_t id) {
-      if (range.empty() || !part.owns(range, last))
-        return;
-      occurrences.push_back({part.toCurrent(range), kind,
-                             static_cast<int32_t>(id),
-                             static_cast<int32_t>(p)});
-    };
-    for (size_t v = 0; v < r.values.size(); ++v) {
-      add(r.values[v].definition, Occurrence::ValueDef, v);
-      for (const SourceRange &use : r.values[v].uses)
-        add(use, Occurrence::ValueUse, v);
-    }
-    for (size_t b = 0; b < r.blocks.size(); ++b) {
-      add(r.blocks[b].labelRange, Occurrence::BlockLabel, b);
-      for (const SourceRange &use : r.blocks[b].uses)
-        add(use, Occurrence::BlockUse, b);
-    }
-    for (size_t o = 0; o < r.ops.size(); ++o)
-      add(r.ops[o].nameRange, Occurrence::OpName, o);
+/// The names of `r` sorted by range, in its own offsets.
+static std::shared_ptr<const std::vector<Occurrence>>
+namesOf(const AnalysisResult &r) {
+  auto names = std::make_shared<std::vector<Occurrence>>();
+  auto add = [&](SourceRange range, Occurrence::Kind kind, size_t id) {
+    if (!range.empty())
+      names->push_back({range, kind, static_cast<int32_t>(id), -1});
+  };
+  for (size_t v = 0; v < r.values.size(); ++v) {
+    add(r.values[v].definition, Occurrence::ValueDef, v);
+    for (const SourceRange &use : r.values[v].uses)
+      add(use, Occurrence::ValueUse, v);
   }
-  std::sort(occurrences.begin(), occurrences.end(),
+  for (size_t b = 0; b < r.blocks.size(); ++b) {
+    add(r.blocks[b].labelRange, Occurrence::BlockLabel, b);
+    for (const SourceRange &use : r.blocks[b].uses)
+      add(use, Occurrence::BlockUse, b);
+  }
+  for (size_t o = 0; o < r.ops.size(); ++o)
+    add(r.ops[o].nameRange, Occurrence::OpName, o);
+  std::sort(names->begin(), names->end(),
             [](const Occurrence &a, const Occurrence &b) {
               return a.range < b.range;
             });
+  return names;
+}
+
+void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
+  chunkList = chunks ? std::move(*chunks) : splitTopLevel(documentText);
+  // Parts cut from one result (the fresh parts of an edit) share its names;
+  // parts reused from the previous version already have theirs.
+  for (size_t p = 0; p < partList.size(); ++p) {
+    SnapshotPart &part = partList[p];
+    if (part.names)
+      continue;
+    for (size_t q = 0; q < p && !part.names; ++q)
+      if (partList[q].result == part.result)
+        part.names = partList[q].names;
+    if (!part.names)
+      part.names = namesOf(*part.result);
+  }
 }
 
 Finding bufferlens::shifted(const Finding &finding, int64_t delta) {
@@ -79,45 +90,81 @@ Finding bufferlens::shifted(const Finding &finding, int64_t delta) {
   return out;
 }
 
-std::vector<Finding> Snapshot::findings() const {
-  std::vector<Finding> out;
+std::vector<FindingRef> Snapshot::findingRefs() const {
+  std::vector<FindingRef> out;
   for (size_t p = 0; p < partList.size(); ++p) {
     const SnapshotPart &part = partList[p];
     for (const Finding &finding : part.result->findings) {
       if (part.owns(finding.range, isLastPart(p))) {
-        out.push_back(part.delta ? shifted(finding, part.delta) : finding);
+        out.push_back({&finding, part.delta});
         continue;
       }
       // No location (a foreign file's, or a crash not narrowed to an
       // operation): the document's start, whichever part saw it.
       if (finding.range.begin == 0 &&
-          std::none_of(out.begin(), out.end(), [&](const Finding &kept) {
-            return sameFinding(kept, finding);
+          std::none_of(out.begin(), out.end(), [&](const FindingRef &kept) {
+            return sameFinding(*kept.finding, finding);
           }))
-        out.push_back(finding);
+        out.push_back({&finding, 0});
     }
   }
+  // Parts are in document order and each result's findings sorted, so this
+  // only moves the location-less findings of later parts to the front.
   std::stable_sort(out.begin(), out.end(),
-                   [](const Finding &a, const Finding &b) {
-                     return a.range.begin < b.range.begin;
+                   [](const FindingRef &a, const FindingRef &b) {
+                     return a.toCurrent(a.finding->range).begin <
+                            b.toCurrent(b.finding->range).begin;
                    });
   return out;
 }
 
-const Occurrence *Snapshot::occurrenceAt(uint32_t offset) const {
+std::vector<Finding> Snapshot::findings() const {
+  std::vector<Finding> out;
+  for (const FindingRef &ref : findingRefs())
+    out.push_back(ref.delta ? shifted(*ref.finding, ref.delta)
+                            : *ref.finding);
+  return out;
+}
+
+std::optional<Occurrence> Snapshot::occurrenceIn(size_t p,
+                                                 uint32_t offset) const {
+  const SnapshotPart &part = partList[p];
+  const std::vector<Occurrence> &names = *part.names;
+  uint32_t at = part.toResult(offset);
   // Ranges of names never overlap: the last one starting at or before
   // `offset` is the only candidate.
-  auto it = std::upper_bound(occurrences.begin(), occurrences.end(), offset,
-                             [](uint32_t offset, const Occurrence &o) {
-                               return offset < o.range.begin;
+  auto it = std::upper_bound(names.begin(), names.end(), at,
+                             [](uint32_t at, const Occurrence &o) {
+                               return at < o.range.begin;
                              });
-  if (it == occurrences.begin())
-    return nullptr;
+  if (it == names.begin())
+    return std::nullopt;
   const Occurrence &candidate = *(it - 1);
-  if (candidate.range.contains(offset))
-    return &candidate;
+  if (!part.owns(candidate.range, isLastPart(p)))
+    return std::nullopt;
   // `%alloc|` (cursor right after the name) still means %alloc.
-  if (candidate.range.end == offset && offset > candidate.range.begin)
-    return &candidate;
-  return nullptr;
+  if (!candidate.range.contains(at) &&
+      !(candidate.range.end == at && at > candidate.range.begin))
+    return std::nullopt;
+  Occurrence out = candidate;
+  out.range = part.toCurrent(candidate.range);
+  out.part = static_cast<int32_t>(p);
+  return out;
+}
+
+std::optional<Occurrence> Snapshot::occurrenceAt(uint32_t offset) const {
+  // The part whose text holds `offset`; at a part's first offset, a name
+  // ending there belongs to the part before.
+  auto it = std::upper_bound(partList.begin(), partList.end(), offset,
+                             [](uint32_t offset, const SnapshotPart &part) {
+                               return offset < part.covers.begin;
+                             });
+  if (it == partList.begin())
+    return std::nullopt;
+  size_t p = static_cast<size_t>(it - partList.begin()) - 1;
+  if (std::optional<Occurrence> hit = occurrenceIn(p, offset))
+    return hit;
+  if (p > 0 && offset == partList[p].covers.begin)
+    return occurrenceIn(p - 1, offset);
+  return std::nullopt;
 }

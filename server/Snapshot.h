@@ -29,8 +29,14 @@
 
 namespace bufferlens {
 
+struct Occurrence;
+
 struct SnapshotPart {
   std::shared_ptr<const AnalysisResult> result;
+  /// The names of `result` (values, blocks, op names), sorted by range, in
+  /// the result's offsets. Made once per result and shared by every part
+  /// cut from it, so a snapshot that reuses parts sorts nothing again.
+  std::shared_ptr<const std::vector<Occurrence>> names;
   /// The text of this version the part answers for: [begin, end), the last
   /// part also for the offset at the very end.
   SourceRange covers;
@@ -50,14 +56,27 @@ struct SnapshotPart {
   bool owns(SourceRange resultRange, bool isLast) const;
 };
 
-/// What a source range names; `range` is in this version's offsets, `id`
-/// indexes the tables of part `part`.
+/// What a source range names; `id` indexes the tables of part `part`.
+/// From Snapshot::occurrenceAt, `range` is in this version's offsets (in
+/// SnapshotPart::names, in the result's, and `part` is unset).
 struct Occurrence {
   enum Kind { ValueDef, ValueUse, BlockLabel, BlockUse, OpName };
   SourceRange range;
   Kind kind;
   int32_t id; ///< ValueId, BlockId or OpId.
   int32_t part;
+};
+
+/// A finding of a part, without copying it: its ranges in this version's
+/// offsets are its own plus `delta`.
+struct FindingRef {
+  const Finding *finding;
+  int64_t delta;
+
+  SourceRange toCurrent(SourceRange range) const {
+    return {static_cast<uint32_t>(range.begin + delta),
+            static_cast<uint32_t>(range.end + delta)};
+  }
 };
 
 class Snapshot {
@@ -82,13 +101,17 @@ public:
 
   /// Every finding, in this version's offsets, in document order.
   std::vector<Finding> findings() const;
+  /// The same findings in the same order, as references into the parts
+  /// (what publishing all of them needs, without copying every string).
+  std::vector<FindingRef> findingRefs() const;
 
-  /// The occurrence whose range contains `offset` (the innermost), or null.
+  /// The occurrence whose range contains `offset` (the innermost), if any.
   /// A cursor just after a name (offset == end) also finds it.
-  const Occurrence *occurrenceAt(uint32_t offset) const;
+  std::optional<Occurrence> occurrenceAt(uint32_t offset) const;
 
 private:
   void index(std::optional<std::vector<TopLevelChunk>> chunks);
+  std::optional<Occurrence> occurrenceIn(size_t part, uint32_t offset) const;
 
   std::string documentText;
   LineIndex lineIndex;
@@ -96,7 +119,6 @@ private:
   int64_t documentVersion;
   std::vector<SnapshotPart> partList;
   std::vector<TopLevelChunk> chunkList;
-  std::vector<Occurrence> occurrences; ///< Sorted by range.
 };
 
 using SnapshotRef = std::shared_ptr<const Snapshot>;

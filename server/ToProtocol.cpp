@@ -285,10 +285,11 @@ bool validUtf8(std::string_view text) {
 std::string
 bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
                                       const ProtocolContext &context) {
-  std::vector<Finding> findings = snapshot.findings();
+  std::vector<FindingRef> findings = snapshot.findingRefs();
   bool plain =
       validUtf8(snapshot.uri()) && validUtf8(context.codeDescriptionBase);
-  for (const Finding &f : findings) {
+  for (const FindingRef &ref : findings) {
+    const Finding &f = *ref.finding;
     plain = plain && validUtf8(f.message) && validUtf8(f.source) &&
             validUtf8(f.code);
     for (const RelatedLocation &r : f.related)
@@ -311,11 +312,12 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
   w.number(snapshot.version());
   w.out += ",\"diagnostics\":[";
   for (size_t i = 0; i < findings.size(); ++i) {
-    const Finding &f = findings[i];
+    const FindingRef &ref = findings[i];
+    const Finding &f = *ref.finding;
     if (i)
       w.out += ',';
     w.out += "{\"range\":";
-    w.range(lines, f.range, context.encoding);
+    w.range(lines, ref.toCurrent(f.range), context.encoding);
     w.out += ",\"severity\":";
     w.number(toLspSeverity(f.severity));
     w.out += ",\"source\":";
@@ -341,7 +343,7 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
         w.out += "{\"location\":{\"uri\":";
         w.string(snapshot.uri());
         w.out += ",\"range\":";
-        w.range(lines, f.related[r].range, context.encoding);
+        w.range(lines, ref.toCurrent(f.related[r].range), context.encoding);
         w.out += "},\"message\":";
         w.string(f.related[r].message);
         w.out += '}';

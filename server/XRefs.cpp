@@ -11,7 +11,7 @@ using namespace bufferlens;
 
 std::optional<SourceRange> bufferlens::definitionAt(const Snapshot &snapshot,
                                                     uint32_t offset) {
-  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return std::nullopt;
   const SnapshotPart &part = snapshot.parts()[hit->part];
@@ -34,7 +34,7 @@ std::optional<SourceRange> bufferlens::definitionAt(const Snapshot &snapshot,
 std::vector<HighlightInfo> bufferlens::highlightsAt(const Snapshot &snapshot,
                                                     uint32_t offset) {
   std::vector<HighlightInfo> out;
-  const Occurrence *hit = snapshot.occurrenceAt(offset);
+  std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
   if (!hit)
     return out;
   const SnapshotPart &part = snapshot.parts()[hit->part];
