@@ -2,6 +2,7 @@
 
 #include "analysis/TopLevelSplit.h"
 
+#include <algorithm>
 #include <cctype>
 
 using namespace bufferlens;
@@ -162,6 +163,83 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
     if (!chunk.shared)
       chunk.shared = isBodylessSymbol(
           text.substr(chunk.range.begin, chunk.range.end - chunk.range.begin));
+  return chunks;
+}
+
+/// Whether `op`, the text from one operation's first character up to the
+/// next operation's, holds exactly that operation for splitTopLevel: its
+/// brackets close, no other operation starts at its depth, and no comment
+/// or string runs past its end.
+static bool isOneOperation(std::string_view op) {
+  Scanner scan{op};
+  bool lineStart = false;
+  while (!scan.atEnd()) {
+    if (lineStart) {
+      lineStart = false;
+      size_t first = firstNonBlank(op, scan.pos);
+      if (scan.depth == 0 && startsOp(op, first))
+        return false;
+      scan.pos = first;
+      continue;
+    }
+    if (op[scan.pos] == '\n') {
+      ++scan.pos;
+      lineStart = true;
+      continue;
+    }
+    scan.step();
+    if (scan.unbalanced)
+      return false;
+  }
+  return scan.depth == 0 && scan.pos == op.size();
+}
+
+std::vector<TopLevelChunk>
+bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
+                                   const std::vector<TopLevelChunk> &oldChunks,
+                                   std::string_view newText) {
+  // The changed bytes: [prefix, oldText.size() - suffix) of the old text.
+  size_t limit = std::min(oldText.size(), newText.size());
+  size_t prefix = 0;
+  while (prefix < limit && oldText[prefix] == newText[prefix])
+    ++prefix;
+  size_t suffix = 0;
+  while (suffix < limit - prefix &&
+         oldText[oldText.size() - 1 - suffix] ==
+             newText[newText.size() - 1 - suffix])
+    ++suffix;
+  size_t oldEnd = oldText.size() - suffix;
+  // The operation holding them, not its first character (which decides
+  // what kind of operation it is). Not the first operation either (an edit
+  // can make it the `module` the others live in) nor the last (whose end
+  // is found by what follows it).
+  auto holder = std::find_if(
+      oldChunks.begin(), oldChunks.end(), [&](const TopLevelChunk &chunk) {
+        return chunk.range.begin < prefix && oldEnd < chunk.range.end;
+      });
+  if (holder == oldChunks.end() || holder == oldChunks.begin() ||
+      holder + 1 == oldChunks.end())
+    return splitTopLevel(newText);
+  int64_t growth = static_cast<int64_t>(newText.size()) -
+                   static_cast<int64_t>(oldText.size());
+  SourceRange edited = {holder->range.begin,
+                        static_cast<uint32_t>(holder->range.end + growth)};
+  std::string_view op =
+      newText.substr(edited.begin, edited.end - edited.begin);
+  if (!isOneOperation(op))
+    return splitTopLevel(newText);
+  std::vector<TopLevelChunk> chunks(oldChunks.begin(), holder);
+  TopLevelChunk changed;
+  changed.range = edited;
+  changed.shared = newText[edited.begin] == '#' ||
+                   newText[edited.begin] == '!' || isBodylessSymbol(op);
+  chunks.push_back(changed);
+  for (auto it = holder + 1; it != oldChunks.end(); ++it) {
+    TopLevelChunk moved = *it;
+    moved.range.begin = static_cast<uint32_t>(moved.range.begin + growth);
+    moved.range.end = static_cast<uint32_t>(moved.range.end + growth);
+    chunks.push_back(moved);
+  }
   return chunks;
 }
 

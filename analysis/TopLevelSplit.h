@@ -33,6 +33,15 @@ struct TopLevelChunk {
 /// none that could be cut out (e.g. unbalanced brackets).
 std::vector<TopLevelChunk> splitTopLevel(std::string_view text);
 
+/// splitTopLevel(newText), given that `oldChunks` is
+/// splitTopLevel(oldText): when the two texts differ only inside one
+/// operation that is not the last, only that operation is scanned again
+/// (an edit of a large document costs what the edited operation does).
+std::vector<TopLevelChunk>
+splitTopLevelAfterEdit(std::string_view oldText,
+                       const std::vector<TopLevelChunk> &oldChunks,
+                       std::string_view newText);
+
 /// `text` with the code in `ranges` replaced by spaces (line breaks kept),
 /// so every other byte keeps its offset, line and column. Own-line
 /// comments and `// bufferlens:` directives after code stay, so the

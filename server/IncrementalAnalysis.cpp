@@ -94,7 +94,8 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
 
   const std::string &oldText = previous->text();
   const std::vector<TopLevelChunk> &oldChunks = previous->chunks();
-  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  std::vector<TopLevelChunk> chunks =
+      splitTopLevelAfterEdit(oldText, oldChunks, text);
   if (chunks.empty() || chunks.size() != oldChunks.size())
     return redo("top-level operations added, removed or not cut");
   // The text around the operations (module header, closing brace, leading

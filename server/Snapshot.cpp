@@ -121,8 +121,7 @@ std::vector<FindingRef> Snapshot::findingRefs() const {
 std::vector<Finding> Snapshot::findings() const {
   std::vector<Finding> out;
   for (const FindingRef &ref : findingRefs())
-    out.push_back(ref.delta ? shifted(*ref.finding, ref.delta)
-                            : *ref.finding);
+    out.push_back(ref.delta ? shifted(*ref.finding, ref.delta) : *ref.finding);
   return out;
 }
 
@@ -133,10 +132,9 @@ std::optional<Occurrence> Snapshot::occurrenceIn(size_t p,
   uint32_t at = part.toResult(offset);
   // Ranges of names never overlap: the last one starting at or before
   // `offset` is the only candidate.
-  auto it = std::upper_bound(names.begin(), names.end(), at,
-                             [](uint32_t at, const Occurrence &o) {
-                               return at < o.range.begin;
-                             });
+  auto it = std::upper_bound(
+      names.begin(), names.end(), at,
+      [](uint32_t at, const Occurrence &o) { return at < o.range.begin; });
   if (it == names.begin())
     return std::nullopt;
   const Occurrence &candidate = *(it - 1);

@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <random>
+
 using namespace bufferlens;
 using bufferlens::test::Annotations;
 
@@ -135,4 +139,89 @@ TEST(TopLevelSplitTest, BodylessSymbolsAreShared) {
   EXPECT_TRUE(chunks[0].shared);
   EXPECT_TRUE(chunks[1].shared);
   EXPECT_FALSE(chunks[2].shared);
+}
+
+static bool sameChunks(const std::vector<TopLevelChunk> &a,
+                       const std::vector<TopLevelChunk> &b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const TopLevelChunk &x, const TopLevelChunk &y) {
+                      return x.range == y.range && x.shared == y.shared;
+                    });
+}
+
+TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
+  // Chains of random edits over every example and lit input: each step
+  // splits from the previous step's chunks and must agree with a split
+  // from scratch. The snippets open and close brackets, strings, comments,
+  // operations and modules, to hit every way out of the fast path.
+  std::vector<std::string> texts = {
+      "#map = affine_map<(d0) -> (d0)>\nfunc.func @a() {\n  return\n}\n"
+      "func.func @b() {\n  %0 = \"t.op\"() {s = \"}\"} : () -> i32\n"
+      "  return\n}\nfunc.func private @c()\nfunc.func @d() {\n  return\n}\n",
+      "module {\n  func.func @a() {\n    return\n  }\n  func.func @b() {\n"
+      "    return\n  }\n  func.func @c() {\n    return\n  }\n}\n"};
+  for (const char *dir : {"examples", "test/lit/checker", "test/lit/ownership",
+                          "test/lit/classic"}) {
+    std::error_code error;
+    for (const auto &entry : std::filesystem::directory_iterator(
+             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error))
+      if (entry.path().extension() == ".mlir") {
+        std::ifstream in(entry.path());
+        texts.emplace_back(std::istreambuf_iterator<char>(in),
+                           std::istreambuf_iterator<char>());
+      }
+  }
+  ASSERT_GT(texts.size(), 20u);
+  const std::vector<std::string> snippets = {
+      "\"", "{", "}", "(", ")", "//", "// c\n", "\n", "x", "  ",
+      "\nfunc.func @z() {\n  return\n}\n", "module {\n",
+      "  %e = arith.constant 1 : index\n", "#m = affine_map<(d0) -> (d0)>\n",
+      "memref.global \"private\" @g : memref<2xf32>\n", "\"}\"",
+      "func.func private @q()\n"};
+  std::mt19937 random(7);
+  size_t edits = 0, keptOperations = 0;
+  for (const std::string &original : texts) {
+    std::string text = original;
+    std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+    for (int step = 0; step < 40; ++step) {
+      std::string edited = text;
+      size_t at = random() % (edited.size() + 1);
+      if (random() % 3 == 0 && at < edited.size())
+        edited.erase(at, 1 + random() % 12);
+      else
+        edited.insert(at, snippets[random() % snippets.size()]);
+      std::vector<TopLevelChunk> fast =
+          splitTopLevelAfterEdit(text, chunks, edited);
+      std::vector<TopLevelChunk> fresh = splitTopLevel(edited);
+      ASSERT_TRUE(sameChunks(fast, fresh))
+          << "after an edit at " << at << " of:\n"
+          << text << "\nedited:\n"
+          << edited;
+      ++edits;
+      keptOperations += fresh.size() == chunks.size() && !fresh.empty();
+      if (fresh.empty()) {
+        // Text that cannot be cut stays so: start the chain again.
+        text = original;
+        chunks = splitTopLevel(text);
+        continue;
+      }
+      text = std::move(edited);
+      chunks = std::move(fast);
+    }
+  }
+  // Many edits keep the operations (those the fast path may take).
+  EXPECT_GT(keptOperations, edits / 4);
+}
+
+TEST(TopLevelSplitTest, EditMakingTheFirstOperationAModule) {
+  // The first operation decides whether the others live in a module: an
+  // edit of it alone is no edit of one operation.
+  std::string text = "memref.global \"private\" @g : memref<2xf32>\n"
+                     "func.func @a() {\n  return\n}\n"
+                     "func.func @b() {\n  return\n}\n";
+  std::string edited = text;
+  edited.replace(1, text.find('\n') - 1, "odule {}");
+  EXPECT_TRUE(sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text),
+                                                edited),
+                         splitTopLevel(edited)));
 }
