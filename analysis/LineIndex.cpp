@@ -3,14 +3,16 @@
 #include "analysis/LineIndex.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace bufferlens;
 
 LineIndex::LineIndex(std::string_view text) : text(text) {
   lineStarts.push_back(0);
-  for (uint32_t i = 0, e = text.size(); i < e; ++i)
-    if (text[i] == '\n')
-      lineStarts.push_back(i + 1);
+  const char *begin = text.data(), *end = begin + text.size();
+  for (const char *at = begin;
+       (at = static_cast<const char *>(std::memchr(at, '\n', end - at))); ++at)
+    lineStarts.push_back(static_cast<uint32_t>(at - begin + 1));
 }
 
 uint32_t LineIndex::lineStart(uint32_t line) const {
@@ -23,8 +25,8 @@ std::string_view LineIndex::lineText(uint32_t line) const {
   if (line >= lineStarts.size())
     return {};
   uint32_t begin = lineStarts[line];
-  uint32_t end = line + 1 < lineStarts.size() ? lineStarts[line + 1] - 1
-                                              : text.size();
+  uint32_t end =
+      line + 1 < lineStarts.size() ? lineStarts[line + 1] - 1 : text.size();
   if (end > begin && text[end - 1] == '\r')
     --end;
   return text.substr(begin, end - begin);
@@ -41,9 +43,11 @@ LineColumn LineIndex::toByteColumn(uint32_t offset) const {
 // lead byte counts as a sequence of one.
 static size_t sequenceLength(std::string_view bytes, size_t i) {
   unsigned char c = bytes[i];
-  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-                          : (c >> 3) == 30  ? 4
-                                            : 1;
+  size_t len = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 1;
   return i + len > bytes.size() ? 1 : len;
 }
 
@@ -61,8 +65,7 @@ static uint32_t utf16Length(std::string_view bytes) {
 
 LineColumn LineIndex::toUtf16Column(uint32_t offset) const {
   LineColumn bytes = toByteColumn(offset);
-  std::string_view prefix =
-      text.substr(lineStarts[bytes.line], bytes.column);
+  std::string_view prefix = text.substr(lineStarts[bytes.line], bytes.column);
   return {bytes.line, utf16Length(prefix)};
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 using namespace bufferlens;
 
@@ -204,9 +205,8 @@ bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
   while (prefix < limit && oldText[prefix] == newText[prefix])
     ++prefix;
   size_t suffix = 0;
-  while (suffix < limit - prefix &&
-         oldText[oldText.size() - 1 - suffix] ==
-             newText[newText.size() - 1 - suffix])
+  while (suffix < limit - prefix && oldText[oldText.size() - 1 - suffix] ==
+                                        newText[newText.size() - 1 - suffix])
     ++suffix;
   size_t oldEnd = oldText.size() - suffix;
   // The operation holding them, not its first character (which decides
@@ -224,8 +224,7 @@ bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
                    static_cast<int64_t>(oldText.size());
   SourceRange edited = {holder->range.begin,
                         static_cast<uint32_t>(holder->range.end + growth)};
-  std::string_view op =
-      newText.substr(edited.begin, edited.end - edited.begin);
+  std::string_view op = newText.substr(edited.begin, edited.end - edited.begin);
   if (!isOneOperation(op))
     return splitTopLevel(newText);
   std::vector<TopLevelChunk> chunks(oldChunks.begin(), holder);
@@ -281,24 +280,23 @@ bufferlens::blankOperations(std::string_view text,
   for (const SourceRange &range : ranges) {
     uint32_t i = range.begin;
     while (i < range.end) {
-      uint32_t lineEnd = i;
-      while (lineEnd < range.end && out[lineEnd] != '\n')
-        ++lineEnd;
-      uint32_t first = i;
-      while (first < lineEnd && (out[first] == ' ' || out[first] == '\t'))
-        ++first;
+      std::string_view rest(out.data() + i, range.end - i);
+      uint32_t lineEnd =
+          i + static_cast<uint32_t>(std::min(rest.find('\n'), rest.size()));
+      std::string_view line(out.data() + i, lineEnd - i);
+      size_t first = line.find_first_not_of(" \t");
       bool comment =
-          first + 1 < lineEnd && out[first] == '/' && out[first + 1] == '/';
+          first != std::string_view::npos && line.substr(first, 2) == "//";
       // A directive after code on the line stays too.
-      uint32_t keepFrom = lineEnd;
-      size_t directive =
-          std::string_view(out).substr(i, lineEnd - i).find("// bufferlens:");
-      if (directive != std::string_view::npos)
-        keepFrom = i + static_cast<uint32_t>(directive);
-      if (!comment)
-        for (uint32_t j = i; j < keepFrom; ++j)
-          if (out[j] != '\r')
-            out[j] = ' ';
+      size_t keepFrom = line.size();
+      if (line.find('/') != std::string_view::npos)
+        keepFrom = std::min(line.find("// bufferlens:"), line.size());
+      if (!comment) {
+        // Blank the code, keeping a CR before the line break.
+        bool cr =
+            keepFrom == line.size() && !line.empty() && line.back() == '\r';
+        std::memset(out.data() + i, ' ', keepFrom - (cr ? 1 : 0));
+      }
       i = lineEnd + 1;
     }
   }

@@ -6,6 +6,7 @@
 #include "analysis/Partition.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <thread>
 
@@ -27,6 +28,26 @@ static std::vector<std::string_view> directivesIn(std::string_view text) {
         at, end == std::string_view::npos ? std::string_view::npos : end - at));
   }
   return out;
+}
+
+/// Whether any of `names` (symbolNames of the operation at `op`) may be
+/// named outside `op` in `text`. Names are found lexically, so a name whose
+/// text appears nowhere else ties the operation to nothing; searching for
+/// it is far cheaper than listing every operation's names (a function's
+/// own name is among its names, so nearly every edit asks).
+static bool namedElsewhere(std::string_view text, SourceRange op,
+                           const std::vector<std::string> &names) {
+  for (const std::string &name : names) {
+    // A quoted name with escapes is not its own text: assume it is named.
+    if (name.empty() || name.find('\\') != std::string::npos)
+      return true;
+    std::boyer_moore_horspool_searcher searcher(name.begin(), name.end());
+    for (std::string_view piece :
+         {text.substr(0, op.begin), text.substr(op.end)})
+      if (std::search(piece.begin(), piece.end(), searcher) != piece.end())
+        return true;
+  }
+  return false;
 }
 
 static VersionAnalysis whole(std::string text, const std::string &uri,
@@ -158,7 +179,8 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   std::vector<std::string> newNames = symbolNames(newOp);
   std::vector<std::string> oldNames = symbolNames(oldOp);
   std::vector<size_t> tied{changedOp};
-  if (!newNames.empty() || !oldNames.empty())
+  if (namedElsewhere(text, newRange, newNames) ||
+      namedElsewhere(oldText, oldRange, oldNames))
     tied = tiedOperations(text, ops, changedOp, oldNames, shared);
   size_t tiedBytes = 0, allBytes = 0;
   for (const SourceRange &op : ops)

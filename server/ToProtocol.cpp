@@ -4,6 +4,7 @@
 #include "analysis/FindingCodes.h"
 
 #include <cctype>
+#include <charconv>
 
 using namespace bufferlens;
 using json = nlohmann::json;
@@ -211,7 +212,14 @@ public:
 
   void string(std::string_view text) {
     out += '"';
-    for (unsigned char c : text) {
+    // Runs of characters that need no escape are appended at once.
+    size_t run = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+      unsigned char c = text[i];
+      if (c >= 0x20 && c != '"' && c != '\\')
+        continue;
+      out.append(text.data() + run, i - run);
+      run = i + 1;
       switch (c) {
       case '"':
         out += "\\\"";
@@ -228,20 +236,22 @@ public:
       case '\t':
         out += "\\t";
         break;
-      default:
-        if (c < 0x20) {
-          static const char hex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
+      default: {
+        static const char hex[] = "0123456789abcdef";
+        out += "\\u00";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+      }
       }
     }
+    out.append(text.data() + run, text.size() - run);
     out += '"';
   }
-  void number(int64_t value) { out += std::to_string(value); }
+  void number(int64_t value) {
+    char digits[24];
+    out.append(digits,
+               std::to_chars(digits, digits + sizeof digits, value).ptr);
+  }
   void position(const LineIndex &lines, uint32_t offset,
                 PositionEncoding encoding) {
     LineColumn at = encoding == PositionEncoding::Utf8
@@ -266,6 +276,10 @@ public:
 bool validUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = text[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
     size_t len = c < 0x80         ? 1
                  : (c >> 5) == 6  ? 2
                  : (c >> 4) == 14 ? 3

@@ -173,10 +173,22 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
   }
   ASSERT_GT(texts.size(), 20u);
   const std::vector<std::string> snippets = {
-      "\"", "{", "}", "(", ")", "//", "// c\n", "\n", "x", "  ",
-      "\nfunc.func @z() {\n  return\n}\n", "module {\n",
-      "  %e = arith.constant 1 : index\n", "#m = affine_map<(d0) -> (d0)>\n",
-      "memref.global \"private\" @g : memref<2xf32>\n", "\"}\"",
+      "\"",
+      "{",
+      "}",
+      "(",
+      ")",
+      "//",
+      "// c\n",
+      "\n",
+      "x",
+      "  ",
+      "\nfunc.func @z() {\n  return\n}\n",
+      "module {\n",
+      "  %e = arith.constant 1 : index\n",
+      "#m = affine_map<(d0) -> (d0)>\n",
+      "memref.global \"private\" @g : memref<2xf32>\n",
+      "\"}\"",
       "func.func private @q()\n"};
   std::mt19937 random(7);
   size_t edits = 0, keptOperations = 0;
@@ -221,7 +233,7 @@ TEST(TopLevelSplitTest, EditMakingTheFirstOperationAModule) {
                      "func.func @b() {\n  return\n}\n";
   std::string edited = text;
   edited.replace(1, text.find('\n') - 1, "odule {}");
-  EXPECT_TRUE(sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text),
-                                                edited),
-                         splitTopLevel(edited)));
+  EXPECT_TRUE(
+      sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text), edited),
+                 splitTopLevel(edited)));
 }
