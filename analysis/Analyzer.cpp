@@ -6,8 +6,8 @@
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
-#include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/checker/Checker.h"
+#include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -34,8 +34,8 @@ static void decideStage(SourceIndex &index, FunctionId fn,
     entry.stageFromOverride = true;
     return;
   }
-  entry.stage = freesMemory(index.function(fn)) ? Stage::Deallocated
-                                                : Stage::Bufferized;
+  entry.stage =
+      freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
 }
 
 // Suppressions, enabled checks and severities apply to our own findings;
@@ -66,8 +66,8 @@ static void applyUserSettings(AnalysisResult &result,
       unique.push_back(std::move(finding));
       continue;
     }
-    auto key = std::make_tuple(finding.code, finding.range.begin,
-                               finding.range.end);
+    auto key =
+        std::make_tuple(finding.code, finding.range.begin, finding.range.end);
     auto [it, inserted] = seen.emplace(key, unique.size());
     if (inserted)
       unique.push_back(std::move(finding));
@@ -92,7 +92,7 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
   LineIndex lines(result.text);
   Directives directives = parseDirectives(result.text, lines);
 
-  std::unique_ptr<MLIRContext> context = createContext();
+  std::unique_ptr<MLIRContext> context = takeThreadContext();
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(result.text, bufferName, *context, result.findings);
   if (!parsed) {
@@ -111,6 +111,8 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
     runOwnershipAnalysis(index, options);
     dropDuplicateClassicPreconditions(result);
   }
+  parsed.reset();
+  giveBackThreadContext(std::move(context), result.ops.size() + 1);
 
   for (Finding &problem : directives.problems)
     result.findings.push_back(std::move(problem));

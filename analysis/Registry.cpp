@@ -28,3 +28,32 @@ std::unique_ptr<mlir::MLIRContext> bufferlens::createContext() {
   context->printStackTraceOnDiagnostic(false);
   return context;
 }
+
+namespace {
+/// Contexts retire after this many parsed operations (about 3,000 edits of
+/// a ten-line function; a whole 20k-line document at once).
+constexpr size_t kContextRetiresAfterOps = 30000;
+
+struct ThreadContext {
+  std::unique_ptr<mlir::MLIRContext> context;
+  size_t operations = 0;
+};
+thread_local ThreadContext spare;
+} // namespace
+
+std::unique_ptr<mlir::MLIRContext> bufferlens::takeThreadContext() {
+  if (spare.context)
+    return std::move(spare.context);
+  spare.operations = 0;
+  return createContext();
+}
+
+void bufferlens::giveBackThreadContext(
+    std::unique_ptr<mlir::MLIRContext> context, size_t operations) {
+  spare.operations += operations;
+  if (spare.operations > kContextRetiresAfterOps) {
+    spare.operations = 0;
+    return; // `context` is destroyed here.
+  }
+  spare.context = std::move(context);
+}

@@ -20,24 +20,7 @@
 using namespace bufferlens;
 using bufferlens::test::Annotations;
 
-static std::string describe(const std::vector<Finding> &findings) {
-  std::ostringstream out;
-  for (const Finding &f : findings) {
-    out << f.code << " " << f.range.begin << "-" << f.range.end << " "
-        << static_cast<int>(f.severity) << " " << f.source << ": " << f.message
-        << "\n";
-    for (const RelatedLocation &r : f.related)
-      out << "  related " << r.range.begin << "-" << r.range.end << " "
-          << r.message << "\n";
-    for (const Fix &fix : f.fixes) {
-      out << "  fix " << fix.title << "\n";
-      for (const TextEdit &e : fix.edits)
-        out << "    " << e.range.begin << "-" << e.range.end << " '"
-            << e.newText << "'\n";
-    }
-  }
-  return out.str();
-}
+using test::describe;
 
 TEST(PartitionTest, SmallDocumentIsOnePart) {
   std::string text = "func.func @a() {\n  return\n}\nfunc.func @b() {\n"

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,27 @@ inline std::vector<std::string> mlirErrors(const AnalysisResult &result) {
     if (finding.source == "mlir")
       out.push_back(finding.message);
   return out;
+}
+
+/// Every field of the findings, one line each, for comparing two analyses
+/// with a readable difference.
+inline std::string describe(const std::vector<Finding> &findings) {
+  std::ostringstream out;
+  for (const Finding &f : findings) {
+    out << f.code << " " << f.range.begin << "-" << f.range.end << " "
+        << static_cast<int>(f.severity) << " " << f.source << ": " << f.message
+        << "\n";
+    for (const RelatedLocation &r : f.related)
+      out << "  related " << r.range.begin << "-" << r.range.end << " "
+          << r.message << "\n";
+    for (const Fix &fix : f.fixes) {
+      out << "  fix " << fix.title << "\n";
+      for (const TextEdit &e : fix.edits)
+        out << "    " << e.range.begin << "-" << e.range.end << " '"
+            << e.newText << "'\n";
+    }
+  }
+  return out.str();
 }
 
 /// The findings with one code, in order.
