@@ -3,6 +3,8 @@
 #include "analysis/Partition.h"
 #include "analysis/TopLevelSplit.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -10,8 +12,6 @@
 #include <numeric>
 #include <set>
 #include <string>
-#include <system_error>
-#include <thread>
 
 using namespace bufferlens;
 
@@ -154,6 +154,14 @@ bool bufferlens::hasMlirErrors(const AnalysisResult &result) {
   return false;
 }
 
+llvm::ThreadPoolInterface &bufferlens::partThreads() {
+  // Threads that outlive one analysis keep their MLIRContext, with the
+  // dialects loaded, for the next (takeThreadContext). Never destroyed:
+  // its threads may still be analysing when the process exits.
+  static auto *pool = new llvm::StdThreadPool(llvm::hardware_concurrency());
+  return *pool;
+}
+
 std::vector<AnalysisResult> bufferlens::analyzeParts(
     std::string_view text, std::vector<PartPlan> &plans,
     const std::function<AnalysisResult(std::string_view)> &analyse) {
@@ -174,22 +182,12 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
     }
   };
   {
-    std::vector<std::thread> threads;
-    // Reserved first: growing the vector while threads run could throw
-    // and destroy joinable threads (std::terminate).
-    threads.reserve(plans.size());
-    size_t started = 1;
-    try {
-      for (; started < plans.size(); ++started)
-        threads.emplace_back(run, started);
-    } catch (const std::system_error &) {
-      // No more threads: the calling thread analyses the rest.
-    }
-    for (size_t p = started; p < plans.size(); ++p)
-      run(p);
+    // The calling thread analyses the first part, the pool the others.
+    llvm::ThreadPoolTaskGroup group(partThreads());
+    for (size_t p = 1; p < plans.size(); ++p)
+      group.async([&run, p] { run(p); });
     run(0);
-    for (std::thread &thread : threads)
-      thread.join();
+    group.wait();
   }
   for (const std::exception_ptr &failure : failures)
     if (failure)

@@ -29,6 +29,10 @@
 #include <string_view>
 #include <vector>
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace bufferlens {
 
 /// Below this many bytes of operations per part (about 250 lines), another
@@ -70,6 +74,10 @@ std::vector<size_t> tiedOperations(std::string_view text,
 std::vector<AnalysisResult>
 analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
              const std::function<AnalysisResult(std::string_view)> &analyse);
+
+/// The threads analyzeParts runs parts on (all but the first, which the
+/// caller analyses). They live as long as the process.
+llvm::ThreadPoolInterface &partThreads();
 
 /// Whether these options allow parts at all: `privateFunctionDynamicOwnership`
 /// lets the pipeline rewrite callers of private functions, beyond what
