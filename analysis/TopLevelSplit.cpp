@@ -72,6 +72,37 @@ bool startsWithWord(std::string_view text, size_t pos, std::string_view word) {
          !(std::isalnum(static_cast<unsigned char>(text[after])) ||
            text[after] == '_' || text[after] == '.');
 }
+/// Steps `scan` to the end of its text. At each line start (and at the
+/// first position if `lineStart`), skips the indentation and calls
+/// `atLine(first non-blank offset)`; after every other step, `stepped(its
+/// offset)`. splitTopLevel and splitTopLevelAfterEdit must see lines the
+/// same way, so both walk with this. False when `atLine` says stop or the
+/// brackets close more than they open.
+template <typename AtLine, typename Stepped>
+bool walkLines(Scanner &scan, bool lineStart, AtLine atLine, Stepped stepped) {
+  std::string_view text = scan.text;
+  while (!scan.atEnd()) {
+    if (lineStart) {
+      lineStart = false;
+      size_t first = firstNonBlank(text, scan.pos);
+      if (!atLine(first))
+        return false;
+      scan.pos = first;
+      continue;
+    }
+    if (text[scan.pos] == '\n') {
+      ++scan.pos;
+      lineStart = true;
+      continue;
+    }
+    size_t at = scan.pos;
+    scan.step();
+    if (scan.unbalanced)
+      return false;
+    stepped(at);
+  }
+  return true;
+}
 } // namespace
 
 std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
@@ -128,35 +159,26 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
     if (!scan.atEnd())
       ++scan.pos;
   }
-  while (!scan.atEnd()) {
-    if (lineStart) {
-      lineStart = false;
-      size_t first = firstNonBlank(text, scan.pos);
-      if (scan.depth == opDepth && startsOp(text, first)) {
-        if (!chunks.empty() && chunks.back().range.end == 0)
-          chunks.back().range.end = first;
-        TopLevelChunk chunk;
-        chunk.range.begin = first;
-        chunk.shared = text[first] == '#' || text[first] == '!';
-        chunks.push_back(chunk);
-      }
-      scan.pos = first;
-      continue;
-    }
-    if (text[scan.pos] == '\n') {
-      ++scan.pos;
-      lineStart = true;
-      continue;
-    }
-    size_t at = scan.pos;
-    scan.step();
-    if (scan.unbalanced)
-      return {};
-    // The module's closing brace ends the last op.
-    if (scan.depth < opDepth && !chunks.empty() && chunks.back().range.end == 0)
-      chunks.back().range.end = at;
-  }
-  if (scan.depth != 0)
+  bool balanced = walkLines(
+      scan, lineStart,
+      [&](size_t first) {
+        if (scan.depth == opDepth && startsOp(text, first)) {
+          if (!chunks.empty() && chunks.back().range.end == 0)
+            chunks.back().range.end = first;
+          TopLevelChunk chunk;
+          chunk.range.begin = first;
+          chunk.shared = text[first] == '#' || text[first] == '!';
+          chunks.push_back(chunk);
+        }
+        return true;
+      },
+      [&](size_t at) {
+        // The module's closing brace ends the last op.
+        if (scan.depth < opDepth && !chunks.empty() &&
+            chunks.back().range.end == 0)
+          chunks.back().range.end = at;
+      });
+  if (!balanced || scan.depth != 0)
     return {};
   if (!chunks.empty() && chunks.back().range.end == 0)
     chunks.back().range.end = text.size();
@@ -173,26 +195,11 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
 /// or string runs past its end.
 static bool isOneOperation(std::string_view op) {
   Scanner scan{op};
-  bool lineStart = false;
-  while (!scan.atEnd()) {
-    if (lineStart) {
-      lineStart = false;
-      size_t first = firstNonBlank(op, scan.pos);
-      if (scan.depth == 0 && startsOp(op, first))
-        return false;
-      scan.pos = first;
-      continue;
-    }
-    if (op[scan.pos] == '\n') {
-      ++scan.pos;
-      lineStart = true;
-      continue;
-    }
-    scan.step();
-    if (scan.unbalanced)
-      return false;
-  }
-  return scan.depth == 0 && scan.pos == op.size();
+  bool balanced = walkLines(
+      scan, /*lineStart=*/false,
+      [&](size_t first) { return !(scan.depth == 0 && startsOp(op, first)); },
+      [](size_t) {});
+  return balanced && scan.depth == 0 && scan.pos == op.size();
 }
 
 std::vector<TopLevelChunk>
