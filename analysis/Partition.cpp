@@ -1,9 +1,8 @@
 //===- Partition.cpp ------------------------------------------------------===//
 
 #include "analysis/Partition.h"
+#include "analysis/PartThreads.h"
 #include "analysis/TopLevelSplit.h"
-
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cctype>
@@ -154,14 +153,6 @@ bool bufferlens::hasMlirErrors(const AnalysisResult &result) {
   return false;
 }
 
-llvm::ThreadPoolInterface &bufferlens::partThreads() {
-  // Threads that outlive one analysis keep their MLIRContext, with the
-  // dialects loaded, for the next (takeThreadContext). Never destroyed:
-  // its threads may still be analysing when the process exits.
-  static auto *pool = new llvm::StdThreadPool(llvm::hardware_concurrency());
-  return *pool;
-}
-
 std::vector<AnalysisResult> bufferlens::analyzeParts(
     std::string_view text, std::vector<PartPlan> &plans,
     const std::function<AnalysisResult(std::string_view)> &analyse) {
@@ -172,7 +163,7 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
   }
   // An exception (std::bad_alloc) escaping a thread would terminate the
   // process: each part keeps its own, and the first is rethrown once every
-  // thread has been joined.
+  // part has run.
   std::vector<std::exception_ptr> failures(plans.size());
   auto run = [&](size_t p) {
     try {
@@ -181,14 +172,7 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
       failures[p] = std::current_exception();
     }
   };
-  {
-    // The calling thread analyses the first part, the pool the others.
-    llvm::ThreadPoolTaskGroup group(partThreads());
-    for (size_t p = 1; p < plans.size(); ++p)
-      group.async([&run, p] { run(p); });
-    run(0);
-    group.wait();
-  }
+  runOnPartThreads(plans.size(), run);
   for (const std::exception_ptr &failure : failures)
     if (failure)
       std::rethrow_exception(failure);

@@ -29,10 +29,6 @@
 #include <string_view>
 #include <vector>
 
-namespace llvm {
-class ThreadPoolInterface;
-} // namespace llvm
-
 namespace bufferlens {
 
 /// Below this many bytes of operations per part (about 250 lines), another
@@ -67,17 +63,13 @@ std::vector<size_t> tiedOperations(std::string_view text,
                                    const std::vector<SourceRange> &shared = {});
 
 /// `analyse` run on each part's text (the document with the part's
-/// `blanked` operations blanked), the parts on threads of their own. With a
+/// `blanked` operations blanked), the parts at once (PartThreads.h). With a
 /// single part, on the document itself. When a part has MLIR errors (see
 /// hasMlirErrors), the document is analysed whole instead and `plans`
 /// becomes that one part.
 std::vector<AnalysisResult>
 analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
              const std::function<AnalysisResult(std::string_view)> &analyse);
-
-/// The threads analyzeParts runs parts on (all but the first, which the
-/// caller analyses). They live as long as the process.
-llvm::ThreadPoolInterface &partThreads();
 
 /// Whether these options allow parts at all: `privateFunctionDynamicOwnership`
 /// lets the pipeline rewrite callers of private functions, beyond what
