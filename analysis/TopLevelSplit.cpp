@@ -191,15 +191,21 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
 
 /// Whether `op`, the text from one operation's first character up to the
 /// next operation's, holds exactly that operation for splitTopLevel: its
-/// brackets close, no other operation starts at its depth, and no comment
-/// or string runs past its end.
+/// brackets close, no other operation starts at its depth, no comment or
+/// string runs past its end, and it ends where a line's indentation ends
+/// (so the next operation still starts a line).
 static bool isOneOperation(std::string_view op) {
   Scanner scan{op};
+  size_t lastLineCode = 0;
   bool balanced = walkLines(
       scan, /*lineStart=*/false,
-      [&](size_t first) { return !(scan.depth == 0 && startsOp(op, first)); },
+      [&](size_t first) {
+        lastLineCode = first;
+        return !(scan.depth == 0 && startsOp(op, first));
+      },
       [](size_t) {});
-  return balanced && scan.depth == 0 && scan.pos == op.size();
+  return balanced && scan.depth == 0 && scan.pos == op.size() &&
+         lastLineCode == op.size();
 }
 
 std::vector<TopLevelChunk>
@@ -217,15 +223,19 @@ bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
     ++suffix;
   size_t oldEnd = oldText.size() - suffix;
   // The operation holding them, not its first character (which decides
-  // what kind of operation it is). Not the first operation either (an edit
-  // can make it the `module` the others live in) nor the last (whose end
-  // is found by what follows it).
+  // what kind of operation it is). Not the first operation after the
+  // leading aliases either (an edit can make it the `module` the others
+  // live in) nor the last (whose end is found by what follows it).
   auto holder = std::find_if(
       oldChunks.begin(), oldChunks.end(), [&](const TopLevelChunk &chunk) {
         return chunk.range.begin < prefix && oldEnd < chunk.range.end;
       });
-  if (holder == oldChunks.end() || holder == oldChunks.begin() ||
-      holder + 1 == oldChunks.end())
+  auto isAlias = [&](const TopLevelChunk &chunk) {
+    char first = oldText[chunk.range.begin];
+    return first == '#' || first == '!';
+  };
+  if (holder == oldChunks.end() || holder + 1 == oldChunks.end() ||
+      std::all_of(oldChunks.begin(), holder, isAlias))
     return splitTopLevel(newText);
   int64_t growth = static_cast<int64_t>(newText.size()) -
                    static_cast<int64_t>(oldText.size());

@@ -179,6 +179,11 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
       "(",
       ")",
       "//",
+      "1",
+      "/",
+      "\r\n",
+      "e",
+      "module {\n}\n",
       "// c\n",
       "\n",
       "x",
@@ -195,9 +200,16 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
   for (const std::string &original : texts) {
     std::string text = original;
     std::vector<TopLevelChunk> chunks = splitTopLevel(text);
-    for (int step = 0; step < 40; ++step) {
+    for (int step = 0; step < 300; ++step) {
       std::string edited = text;
+      // Half the edits land within a few bytes of where an operation
+      // starts: the cut is most fragile there.
       size_t at = random() % (edited.size() + 1);
+      if (random() % 2 == 0 && !chunks.empty()) {
+        size_t begin = chunks[random() % chunks.size()].range.begin;
+        at = std::min(edited.size(),
+                      begin - std::min<size_t>(begin, 6) + random() % 13);
+      }
       if (random() % 3 == 0 && at < edited.size())
         edited.erase(at, 1 + random() % 12);
       else
@@ -233,6 +245,34 @@ TEST(TopLevelSplitTest, EditMakingTheFirstOperationAModule) {
                      "func.func @b() {\n  return\n}\n";
   std::string edited = text;
   edited.replace(1, text.find('\n') - 1, "odule {}");
+  EXPECT_TRUE(
+      sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text), edited),
+                 splitTopLevel(edited)));
+}
+
+TEST(TopLevelSplitTest, EditThatUnstartsTheNextOperation) {
+  // A comment or a digit typed before the next operation's indentation,
+  // or its line joined to this one: the next operation no longer starts a
+  // line, so the cut changes beyond the edited operation.
+  std::string text = "module {\n  func.func @a() {\n    return\n  }\n"
+                     "  func.func @b() {\n    return\n  }\n"
+                     "  func.func @c() {\n    return\n  }\n}\n";
+  size_t c = text.find("  func.func @c");
+  for (std::string edited : {text.substr(0, c) + "//" + text.substr(c),
+                             text.substr(0, c) + "1" + text.substr(c),
+                             text.substr(0, c - 1) + " " + text.substr(c)})
+    EXPECT_TRUE(
+        sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text), edited),
+                   splitTopLevel(edited)))
+        << edited;
+}
+
+TEST(TopLevelSplitTest, EditMakingTheFirstOperationAfterAliasesAModule) {
+  std::string text = "#map = affine_map<(d0) -> (d0)>\nmodulx {\n}\n"
+                     "func.func @f() {\n  return\n}\n"
+                     "func.func @g() {\n  return\n}\n";
+  std::string edited = text;
+  edited.replace(text.find("modulx"), 6, "module");
   EXPECT_TRUE(
       sameChunks(splitTopLevelAfterEdit(text, splitTopLevel(text), edited),
                  splitTopLevel(edited)));
