@@ -9,6 +9,8 @@ using namespace bufferlens;
 
 LineIndex::LineIndex(std::string_view text) : text(text) {
   lineStarts.push_back(0);
+  if (text.empty())
+    return; // memchr must not see the null data() of an empty view.
   const char *begin = text.data(), *end = begin + text.size();
   for (const char *at = begin;
        (at = static_cast<const char *>(std::memchr(at, '\n', end - at))); ++at)
