@@ -1125,6 +1125,28 @@ class ProtocolTest:
                            "custom op 'modul' is unknown (tried "
                            "'builtin.modul' as well)")])
 
+    def test_edit_that_comments_out_the_next_operation(self):
+        # `//` typed before the next function's indentation comments out its
+        # first line: a parse error, not an edit of one function.
+        c = self.start()
+        uri = "file:///tmp/comment-next.mlir"
+        c.open(uri, "// bufferlens: stage=deallocated\nmodule {\n"
+                    "  func.func @a() {\n    return\n  }\n"
+                    "  func.func @b() {\n    return\n  }\n"
+                    "  func.func @c() {\n"
+                    "    %0 = memref.alloc() : memref<2xf32>\n"
+                    "    return\n  }\n}\n")
+        self.assertEqual([x["code"] for x in
+                          c.diagnostics(uri, 1)["diagnostics"]], ["BL101"])
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(8, 0, 8, 0), "text": "//"}]})
+        d = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual([(x["range"], x["source"], x["message"]) for x in d],
+                         [(rng(10, 4, 10, 10), "mlir",
+                           "custom op 'return' is unknown (tried "
+                           "'builtin.return' as well)")])
+
     # Scheduling: cancellation and stale versions ---------------------------
 
     def test_cancel_waiting_request(self):
