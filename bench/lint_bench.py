@@ -33,17 +33,26 @@ def write_module(lines, path):
     return count
 
 
-def median_seconds(cmd, repeat, ok_codes):
-    times = []
+def seconds(cmd, ok_codes):
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if proc.returncode not in ok_codes:
+        sys.exit(f"{cmd[0]} failed ({proc.returncode}): "
+                 f"{proc.stderr.decode()[:500]}")
+    return elapsed
+
+
+def interleaved_medians(commands, repeat):
+    """Median seconds of each (cmd, ok_codes), the commands taking turns in
+    every round: a machine that slows down for a while slows all of them
+    alike instead of skewing the ratio of whichever ran then."""
+    times = [[] for _ in commands]
     for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if proc.returncode not in ok_codes:
-            sys.exit(f"{cmd[0]} failed ({proc.returncode}): "
-                     f"{proc.stderr.decode()[:500]}")
-    return statistics.median(times)
+        for i, (cmd, ok_codes) in enumerate(commands):
+            times[i].append(seconds(cmd, ok_codes))
+    return [statistics.median(t) for t in times]
 
 
 def main():
@@ -66,15 +75,13 @@ def main():
         for size in (int(s) for s in args.sizes.split(",")):
             path = os.path.join(tmp, f"m{size}.mlir")
             lines = write_module(size, path)
-            ours = median_seconds(
-                [args.bufferlens, "lint", "--jobs", str(args.jobs), path],
-                args.repeat, (0, 1))
-            theirs = median_seconds(
-                [args.mlir_opt, "--ownership-based-buffer-deallocation",
-                 "-o", "/dev/null", path], args.repeat, (0,))
-            pipeline = median_seconds(
-                [args.mlir_opt, "--buffer-deallocation-pipeline",
-                 "-o", "/dev/null", path], args.repeat, (0,))
+            ours, theirs, pipeline = interleaved_medians([
+                ([args.bufferlens, "lint", "--jobs", str(args.jobs), path],
+                 (0, 1)),
+                ([args.mlir_opt, "--ownership-based-buffer-deallocation",
+                  "-o", "/dev/null", path], (0,)),
+                ([args.mlir_opt, "--buffer-deallocation-pipeline",
+                  "-o", "/dev/null", path], (0,))], args.repeat)
             print(f"{lines:>7} {ours:>13.3f} {theirs:>11.3f} "
                   f"{ours / theirs:>6.2f} {pipeline:>11.3f} "
                   f"{ours / pipeline:>6.2f} {ours / lines * 1e6:>8.1f}")
