@@ -168,4 +168,3 @@ bool bufferlens::freesMemory(FunctionOpInterface fn) {
   });
   return frees;
 }
-

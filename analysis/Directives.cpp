@@ -27,8 +27,8 @@ Directives bufferlens::parseDirectives(std::string_view text,
     std::string_view body = trim(content.substr(at + marker.size()));
     bool ownLine = trim(content.substr(0, at)).empty();
     uint32_t begin = lines.lineStart(line) + at;
-    SourceRange range{begin, static_cast<uint32_t>(lines.lineStart(line) +
-                                                   content.size())};
+    SourceRange range{
+        begin, static_cast<uint32_t>(lines.lineStart(line) + content.size())};
     if (body.substr(0, 6) == "ignore") {
       Directives::Ignore ignore{line, ownLine, {}};
       std::string rest(body.substr(6));
@@ -46,17 +46,24 @@ Directives bufferlens::parseDirectives(std::string_view text,
       else if (value == "bufferized")
         out.stage = StageOverride::Bufferized;
       else
-        out.problems.push_back(
-            {"", Severity::Warning, range,
-             "unknown stage '" + std::string(value) +
-                 "': expected 'bufferized' or 'deallocated'",
-             "bufferlens", {}, {}});
+        out.problems.push_back({"",
+                                Severity::Warning,
+                                range,
+                                "unknown stage '" + std::string(value) +
+                                    "': expected 'bufferized' or 'deallocated'",
+                                "bufferlens",
+                                {},
+                                {}});
     } else {
       out.problems.push_back(
-          {"", Severity::Warning, range,
+          {"",
+           Severity::Warning,
+           range,
            "unknown bufferlens directive '" + std::string(body) +
                "': expected 'ignore [CODE...]' or 'stage=...'",
-           "bufferlens", {}, {}});
+           "bufferlens",
+           {},
+           {}});
     }
   }
   return out;
@@ -65,7 +72,8 @@ Directives bufferlens::parseDirectives(std::string_view text,
 bool Directives::suppresses(const std::string &code, uint32_t line) const {
   for (const Ignore &ignore : ignores) {
     // On the finding's line, or alone on the line above it.
-    bool applies = ignore.line == line || (ignore.ownLine && ignore.line + 1 == line);
+    bool applies =
+        ignore.line == line || (ignore.ownLine && ignore.line + 1 == line);
     if (applies && (ignore.codes.empty() || ignore.codes.count(code)))
       return true;
   }

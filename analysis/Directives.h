@@ -23,8 +23,8 @@ namespace bufferlens {
 
 struct Directives {
   struct Ignore {
-    uint32_t line;              ///< 0-based line of the comment.
-    bool ownLine;               ///< Nothing but the comment on its line.
+    uint32_t line;               ///< 0-based line of the comment.
+    bool ownLine;                ///< Nothing but the comment on its line.
     std::set<std::string> codes; ///< Empty: every code.
   };
   std::vector<Ignore> ignores;

@@ -52,7 +52,7 @@ static std::string describeKind(const AnalysisResult &result,
 }
 
 static const OwnershipFacts *ownershipFacts(const AnalysisResult &result,
-                                           FunctionId fn) {
+                                            FunctionId fn) {
   if (fn == kNone || static_cast<size_t>(fn) >= result.ownership.size())
     return nullptr;
   return &result.ownership[fn];
@@ -71,9 +71,8 @@ static std::string successorText(const AnalysisResult &result,
 }
 
 static std::string freedText(const DeallocCandidate &candidate) {
-  return candidate.condition == "false"
-             ? "never freed (condition false)"
-             : "freed if " + candidate.condition;
+  return candidate.condition == "false" ? "never freed (condition false)"
+                                        : "freed if " + candidate.condition;
 }
 
 // Ownership per block (the seed's lattice) and the pass's deallocations.
@@ -97,13 +96,12 @@ static void explainOwnership(std::ostream &os, const AnalysisResult &result,
   for (const DeallocSite &site : facts->sites) {
     for (const DeallocCandidate &candidate : site.memrefs)
       if (candidate.memref == id)
-        frees += "\n- at the end of " + result.blocks[site.block].label +
-                 " " + successorText(result, site) + ": " +
-                 freedText(candidate);
+        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
+                 successorText(result, site) + ": " + freedText(candidate);
     for (ValueId retained : site.retained)
       if (retained == id)
-        frees += "\n- at the end of " + result.blocks[site.block].label +
-                 " " + successorText(result, site) + ": retained";
+        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
+                 successorText(result, site) + ": retained";
   }
   if (!frees.empty())
     os << "\ndeallocation:" << frees << "\n";
@@ -125,9 +123,9 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
     if (std::find(roots.begin(), roots.end(), site.allocation) == roots.end())
       continue;
     const OpEntry &op = result.ops[site.freeOp];
-    uint32_t line = 1 + std::count(result.text.begin(),
-                                   result.text.begin() + op.nameRange.begin,
-                                   '\n');
+    uint32_t line =
+        1 + std::count(result.text.begin(),
+                       result.text.begin() + op.nameRange.begin, '\n');
     frees += "\n- `" + op.name + "` at line " + std::to_string(line);
     if (roots.size() > 1 || roots.front() != id)
       frees += " (frees `" + result.values[site.allocation].name + "`)";
@@ -136,8 +134,7 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
      << "\n";
 }
 
-std::string bufferlens::explainValue(const AnalysisResult &result,
-                                     ValueId id) {
+std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id) {
   const ValueEntry &value = result.values[id];
   std::ostringstream os;
   os << "**" << value.name << "** : `" << value.type << "`";
@@ -165,8 +162,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result,
   os << explainClassic(result, id);
   explainOwnership(os, result, id);
   explainFreeSites(os, result, id, *fact);
-  bool selfOrigin =
-      fact->origins.size() == 1 && fact->origins.front() == id;
+  bool selfOrigin = fact->origins.size() == 1 && fact->origins.front() == id;
   if (!fact->origins.empty() && !selfOrigin)
     os << "\nmay point into: " << joinNames(result, fact->origins) << "\n";
   return os.str();
@@ -180,13 +176,11 @@ static void explainDeallocSites(std::ostream &os, const AnalysisResult &result,
     for (const DeallocSite &site : facts->sites) {
       if (site.block != id)
         continue;
-      os << "\n`bufferization.dealloc` " << successorText(result, site)
-         << ":";
+      os << "\n`bufferization.dealloc` " << successorText(result, site) << ":";
       for (const DeallocCandidate &candidate : site.memrefs)
         os << "\n- "
-           << (candidate.memref == kNone
-                   ? std::string("a pass-made buffer")
-                   : result.values[candidate.memref].name)
+           << (candidate.memref == kNone ? std::string("a pass-made buffer")
+                                         : result.values[candidate.memref].name)
            << ": " << freedText(candidate);
       for (ValueId retained : site.retained)
         os << "\n- retains "
@@ -196,8 +190,7 @@ static void explainDeallocSites(std::ostream &os, const AnalysisResult &result,
     }
 }
 
-std::string bufferlens::explainBlock(const AnalysisResult &result,
-                                     BlockId id) {
+std::string bufferlens::explainBlock(const AnalysisResult &result, BlockId id) {
   const BlockEntry &block = result.blocks[id];
   std::ostringstream os;
   os << "**" << block.label << "**";

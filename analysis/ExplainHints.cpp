@@ -24,8 +24,7 @@ static std::string latticeText(const Ownership &own) {
   return "";
 }
 
-static const ValueOwnership *stateAt(const AnalysisResult &result,
-                                     ValueId id) {
+static const ValueOwnership *stateAt(const AnalysisResult &result, ValueId id) {
   const ValueEntry &value = result.values[id];
   if (value.function == kNone ||
       static_cast<size_t>(value.function) >= result.ownership.size())

@@ -1,8 +1,8 @@
 //===- Model.cpp ----------------------------------------------------------===//
 
 #include "analysis/Model.h"
-#include "analysis/Options.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/Options.h"
 
 using namespace bufferlens;
 

@@ -12,9 +12,9 @@
 #ifndef BUFFERLENS_ANALYSIS_MODEL_H
 #define BUFFERLENS_ANALYSIS_MODEL_H
 
+#include "analysis/ClassicModel.h"
 #include "analysis/ModelTypes.h"
 #include "analysis/OwnershipModel.h"
-#include "analysis/ClassicModel.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,7 +57,7 @@ struct ValueEntry {
 };
 
 struct BlockEntry {
-  std::string label; ///< ^bb1; ^bb0 for an unlabelled entry block.
+  std::string label;      ///< ^bb1; ^bb0 for an unlabelled entry block.
   SourceRange labelRange; ///< Empty for blocks without a label.
   std::vector<SourceRange> uses;
   FunctionId function = kNone;

@@ -161,8 +161,8 @@ ParsedModule::parse(std::string_view text, std::string_view bufferName,
     }
   if (!parsed->moduleOp) {
     OpBuilder builder(&context);
-    parsed->moduleOp = ModuleOp::create(
-        FileLineColLoc::get(&context, bufferName, 1, 1));
+    parsed->moduleOp =
+        ModuleOp::create(FileLineColLoc::get(&context, bufferName, 1, 1));
     Block *body = parsed->moduleOp->getBody();
     body->getOperations().splice(body->begin(), block.getOperations());
   }

@@ -30,9 +30,10 @@ class ParsedModule {
 public:
   /// Parses `text` in `context`. Parse and verifier errors are appended to
   /// `diagnostics`; the result is null only if nothing could be parsed.
-  static std::unique_ptr<ParsedModule>
-  parse(std::string_view text, std::string_view bufferName,
-        mlir::MLIRContext &context, std::vector<Finding> &diagnostics);
+  static std::unique_ptr<ParsedModule> parse(std::string_view text,
+                                             std::string_view bufferName,
+                                             mlir::MLIRContext &context,
+                                             std::vector<Finding> &diagnostics);
 
   mlir::ModuleOp module() const { return moduleOp.get(); }
   const mlir::AsmParserState &asmState() const { return state; }

@@ -164,7 +164,8 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
       const auto &argDef = def->arguments[arg.getArgNumber()];
       range = module.rangeOf(argDef.loc);
       uses = &argDef.uses;
-      name = std::string(module.text().substr(range.begin, range.end - range.begin));
+      name = std::string(
+          module.text().substr(range.begin, range.end - range.begin));
     }
     if (name.empty())
       name = "%arg" + std::to_string(arg.getArgNumber());
@@ -214,8 +215,8 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
         }
       }
       if (name.empty())
-        name = "<result " + std::to_string(result.getResultNumber()) +
-               " of " + op.getName().getStringRef().str() + ">";
+        name = "<result " + std::to_string(result.getResultNumber()) + " of " +
+               op.getName().getStringRef().str() + ">";
       ValueId v = addValue(result, name, range, uses, fn, id, opId);
       out.ops[opId].results.push_back(v);
     }

@@ -62,8 +62,8 @@ private:
   void indexControlFlow(mlir::Operation &op, OpEntry &entry);
   void recordOrigin(mlir::Location loc, OpEntry &entry) const;
   ValueId addValue(mlir::Value value, std::string name, SourceRange def,
-                   const llvm::SmallVector<llvm::SMRange> *uses,
-                   FunctionId fn, BlockId block, OpId definingOp);
+                   const llvm::SmallVector<llvm::SMRange> *uses, FunctionId fn,
+                   BlockId block, OpId definingOp);
 
   const ParsedModule &module;
   AnalysisResult &out;

@@ -1,4 +1,5 @@
-//===- Commands.h - The subcommands of the `bufferlens` executable ---------===//
+//===- Commands.h - The subcommands of the `bufferlens` executable
+//---------===//
 //
 // Each returns the process exit code: 0 success, 1 findings at error
 // severity (or a failed check), 2 usage or I/O error.

@@ -12,9 +12,9 @@
 #include "config/Config.h"
 
 #include <filesystem>
-#include <optional>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <regex>
 #include <sstream>
 

@@ -44,8 +44,9 @@ CollectedFiles bufferlens::collectFiles(const std::vector<std::string> &paths) {
   return out;
 }
 
-std::vector<std::string> bufferlens::shard(const std::vector<std::string> &files,
-                                           unsigned index, unsigned count) {
+std::vector<std::string>
+bufferlens::shard(const std::vector<std::string> &files, unsigned index,
+                  unsigned count) {
   std::vector<std::string> out;
   for (size_t i = 0; i < files.size(); ++i)
     if (i % count == index - 1)

@@ -9,7 +9,7 @@
 namespace bufferlens {
 
 struct CollectedFiles {
-  std::vector<std::string> files; ///< Sorted, without duplicates.
+  std::vector<std::string> files;    ///< Sorted, without duplicates.
   std::vector<std::string> problems; ///< "path: what is wrong" lines.
 };
 

@@ -53,8 +53,7 @@ static const char *command(Severity severity) {
 
 static void writeCommand(std::ostream &os, const FileReport &report,
                          const char *kind, SourceRange range,
-                         const std::string &title,
-                         const std::string &message) {
+                         const std::string &title, const std::string &message) {
   CompilerPosition begin = compilerPosition(report, range.begin);
   CompilerPosition end = compilerPosition(report, range.end);
   os << "::" << kind << " file=" << escapeProperty(report.path)
@@ -74,8 +73,8 @@ void bufferlens::writeGithub(std::ostream &os,
     }
     for (const Finding &finding : report.findings) {
       std::string title = finding.code.empty() ? "mlir" : finding.code;
-      writeCommand(os, report, command(finding.severity), finding.range,
-                   title, finding.message);
+      writeCommand(os, report, command(finding.severity), finding.range, title,
+                   finding.message);
       for (const RelatedLocation &related : finding.related)
         writeCommand(os, report, "notice", related.range, title + " note",
                      related.message);

@@ -58,8 +58,7 @@ int bufferlens::runRewrite(const std::vector<std::string> &args) {
     else
       ok = false;
     if (!ok) {
-      std::cerr << "bufferlens rewrite: unexpected argument '" << arg
-                << "'\n"
+      std::cerr << "bufferlens rewrite: unexpected argument '" << arg << "'\n"
                 << kRewriteUsage;
       return 2;
     }

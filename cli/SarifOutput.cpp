@@ -47,14 +47,13 @@ void bufferlens::writeSarif(std::ostream &os,
   std::vector<std::string> ruleIds;
   for (const FindingCodeInfo &info : allFindingCodes()) {
     ruleIds.emplace_back(info.code);
-    rules.push_back(
-        {{"id", info.code},
-         {"name", std::string(info.title)},
-         {"shortDescription", {{"text", std::string(info.title)}}},
-         {"fullDescription", {{"text", std::string(info.help)}}},
-         {"help", {{"text", std::string(info.help)}}},
-         {"defaultConfiguration",
-          {{"level", sarifLevel(info.defaultSeverity)}}}});
+    rules.push_back({{"id", info.code},
+                     {"name", std::string(info.title)},
+                     {"shortDescription", {{"text", std::string(info.title)}}},
+                     {"fullDescription", {{"text", std::string(info.help)}}},
+                     {"help", {{"text", std::string(info.help)}}},
+                     {"defaultConfiguration",
+                      {{"level", sarifLevel(info.defaultSeverity)}}}});
   }
   ruleIds.emplace_back("mlir");
   rules.push_back(
@@ -86,12 +85,12 @@ void bufferlens::writeSarif(std::ostream &os,
         loc["message"] = {{"text", finding.related[i].message}};
         related.push_back(loc);
       }
-      json result = {{"ruleId", ruleId},
-                     {"ruleIndex", ruleIndex},
-                     {"level", sarifLevel(finding.severity)},
-                     {"message", {{"text", finding.message}}},
-                     {"locations", json::array({location(report,
-                                                         finding.range)})}};
+      json result = {
+          {"ruleId", ruleId},
+          {"ruleIndex", ruleIndex},
+          {"level", sarifLevel(finding.severity)},
+          {"message", {{"text", finding.message}}},
+          {"locations", json::array({location(report, finding.range)})}};
       if (!related.empty())
         result["relatedLocations"] = related;
       results.push_back(result);
@@ -106,9 +105,9 @@ void bufferlens::writeSarif(std::ostream &os,
               {"columnKind", "utf16CodeUnits"},
               {"results", results}};
   if (!notifications.empty())
-    run["invocations"] = json::array(
-        {{{"executionSuccessful", false},
-          {"toolExecutionNotifications", notifications}}});
+    run["invocations"] =
+        json::array({{{"executionSuccessful", false},
+                      {"toolExecutionNotifications", notifications}}});
   json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                 {"version", "2.1.0"},
                 {"runs", json::array({run})}};

@@ -11,8 +11,8 @@
 #include "server/Logger.h"
 #include "server/Transport.h"
 
-#include <boost/asio/ip/address.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
 #include <csignal>

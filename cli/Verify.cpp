@@ -24,12 +24,14 @@ bufferlens::parseExpectations(const FileReport &report,
     size_t comment = text.find("//");
     if (comment == std::string::npos)
       continue;
-    auto begin = std::sregex_iterator(text.begin() + comment, text.end(),
-                                      annotation);
+    auto begin =
+        std::sregex_iterator(text.begin() + comment, text.end(), annotation);
     for (auto it = begin; it != std::sregex_iterator(); ++it) {
       const std::smatch &m = *it;
       uint32_t start = lines.lineStart(line) + comment + m.position(0);
-      Expectation e{m[1].str(), line, m[3].str(),
+      Expectation e{m[1].str(),
+                    line,
+                    m[3].str(),
                     {start, static_cast<uint32_t>(start + m.length(0))}};
       std::string offset = m[2].str();
       if (offset == "@above") {
@@ -86,8 +88,8 @@ std::vector<std::string> bufferlens::verifyReport(const FileReport &report) {
         e.matched = true;
         return;
       }
-    failures.push_back(locationPrefix(report, range.begin) + "error: unexpected " +
-                       kind + ": " + message);
+    failures.push_back(locationPrefix(report, range.begin) +
+                       "error: unexpected " + kind + ": " + message);
   };
   for (const Finding &finding : report.findings) {
     std::string message = finding.message;

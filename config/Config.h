@@ -39,9 +39,9 @@ findConfigFile(const std::filesystem::path &dir);
 
 /// The settings for `file`: `explicitConfig` when not empty, else the
 /// nearest `.bufferlens.json` up from the file's directory, else defaults.
-std::optional<std::string>
-loadOptionsFor(const std::filesystem::path &file,
-               const std::string &explicitConfig, AnalysisOptions &options);
+std::optional<std::string> loadOptionsFor(const std::filesystem::path &file,
+                                          const std::string &explicitConfig,
+                                          AnalysisOptions &options);
 
 /// "off" | "error" | "warning" | "info" | "hint" applied to one code.
 std::optional<std::string> setCheck(const std::string &code,

@@ -35,8 +35,8 @@ std::vector<SymbolInfo> bufferlens::documentSymbols(const Snapshot &snapshot) {
         // From the label to the end of the block's last op.
         SourceRange range = block.labelRange;
         if (!block.ops.empty())
-          range.end = std::max(range.end,
-                               result.ops[block.ops.back()].fullRange.end);
+          range.end =
+              std::max(range.end, result.ops[block.ops.back()].fullRange.end);
         child.range = part.toCurrent(range);
         child.detail = std::to_string(block.arguments.size()) + " argument" +
                        (block.arguments.size() == 1 ? "" : "s");

@@ -135,8 +135,8 @@ void FrameParser::parseBuffered() {
 }
 
 std::string bufferlens::frameMessage(std::string_view body) {
-  std::string out = "Content-Length: " + std::to_string(body.size()) +
-                    "\r\n\r\n";
+  std::string out =
+      "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
   out.append(body);
   return out;
 }

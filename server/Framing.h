@@ -19,9 +19,9 @@ namespace bufferlens {
 
 struct FrameEvent {
   enum Kind {
-    Message,    ///< `body` holds one complete message.
-    BadHeader,  ///< A header block without a usable Content-Length.
-    Oversized,  ///< The body exceeds the cap; it is being skipped.
+    Message,   ///< `body` holds one complete message.
+    BadHeader, ///< A header block without a usable Content-Length.
+    Oversized, ///< The body exceeds the cap; it is being skipped.
   };
   Kind kind;
   std::string body;   ///< For Message.

@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "viz/Graph.h"
 #include "analysis/Analyzer.h"
 #include "analysis/Rewrite.h"
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
-#include "viz/Graph.h"
 
 #include <algorithm>
 #include <regex>
@@ -51,9 +51,9 @@ static std::string moveLinks(const std::string &content,
   for (auto it = begin; it != std::sregex_iterator(); ++it) {
     const std::smatch &m = *it;
     auto move = [&](int line, int column) {
-      uint32_t offset = old.fromUtf16Column(
-          {static_cast<uint32_t>(std::stoul(m[line])),
-           static_cast<uint32_t>(std::stoul(m[column]))});
+      uint32_t offset =
+          old.fromUtf16Column({static_cast<uint32_t>(std::stoul(m[line])),
+                               static_cast<uint32_t>(std::stoul(m[column]))});
       LineColumn at = snapshot.lines().toUtf16Column(part.toCurrent(offset));
       return std::to_string(at.line) + ":" + std::to_string(at.column);
     };
@@ -81,13 +81,13 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
       const FunctionEntry &entry = result.functions[f];
       if (!candidate.owns(entry.fullRange, snapshot.isLastPart(p)))
         continue;
-      bool match = query.function
-                       ? entry.name == *query.function
-                       : query.offset &&
-                             candidate.toCurrent(entry.fullRange.begin) <=
-                                 *query.offset &&
-                             *query.offset <=
-                                 candidate.toCurrent(entry.fullRange.end);
+      bool match =
+          query.function
+              ? entry.name == *query.function
+              : query.offset &&
+                    candidate.toCurrent(entry.fullRange.begin) <=
+                        *query.offset &&
+                    *query.offset <= candidate.toCurrent(entry.fullRange.end);
       if (match) {
         part = &candidate;
         fn = f;
@@ -109,19 +109,20 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
   bool ok = runIsolated(
       [&] {
         if (query.stage == "input") {
-          rendered = viz::renderGraph(*part->result, fn, query.format,
-                                      graphOptions);
+          rendered =
+              viz::renderGraph(*part->result, fn, query.format, graphOptions);
           return;
         }
         RewriteRequest request;
-        request.strategy = query.stage == "classic" ? RewriteStrategy::Classic
-                                                    : RewriteStrategy::Ownership;
+        request.strategy = query.stage == "classic"
+                               ? RewriteStrategy::Classic
+                               : RewriteStrategy::Ownership;
         request.stage = query.stage == "ownership" ? OwnershipStage::Ownership
                                                    : OwnershipStage::Lowered;
         request.withLocations = true;
         request.keepRejectedFunctions = true;
-        RewriteOutput rewrite = rewriteDocument(part->result->text, bufferName,
-                                                request, options);
+        RewriteOutput rewrite =
+            rewriteDocument(part->result->text, bufferName, request, options);
         if (!rewrite.succeeded) {
           rendered.error = "the " + query.stage + " rewrite failed" +
                            (rewrite.diagnostics.empty()

@@ -12,8 +12,8 @@ namespace bufferlens {
 class Logger {
 public:
   /// Logs to `file` (owned, closed on destruction) or to stderr.
-  explicit Logger(std::FILE *file = nullptr) : out(file ? file : stderr),
-                                               owned(file != nullptr) {}
+  explicit Logger(std::FILE *file = nullptr)
+      : out(file ? file : stderr), owned(file != nullptr) {}
   ~Logger() {
     if (owned)
       std::fclose(out);

@@ -17,8 +17,7 @@
 
 using namespace bufferlens;
 
-OpId bufferlens::opContaining(const AnalysisResult &result,
-                              SourceRange range) {
+OpId bufferlens::opContaining(const AnalysisResult &result, SourceRange range) {
   OpId best = kNone;
   for (size_t o = 0; o < result.ops.size(); ++o) {
     const SourceRange &full = result.ops[o].fullRange;
@@ -45,8 +44,8 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
                                         uint32_t offset) {
   OwnershipAtInfo info;
   std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
-  if (!hit || (hit->kind != Occurrence::ValueDef &&
-               hit->kind != Occurrence::ValueUse))
+  if (!hit ||
+      (hit->kind != Occurrence::ValueDef && hit->kind != Occurrence::ValueUse))
     return info;
   const SnapshotPart &part = snapshot.parts()[hit->part];
   const AnalysisResult &result = *part.result;
@@ -60,16 +59,15 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
                          const std::string &of) {
     OpId op = opContaining(result, use);
     if (op != kNone && isFree(result.ops[op].name)) {
-      info.ranges.push_back({use, "freed", "freed by " + result.ops[op].name +
-                                               (of.empty() ? "" : " (" + of +
-                                                                      ")")});
+      info.ranges.push_back({use, "freed",
+                             "freed by " + result.ops[op].name +
+                                 (of.empty() ? "" : " (" + of + ")")});
       return;
     }
     if (op != kNone && handsOn(result.ops[op])) {
-      info.ranges.push_back(
-          {use, "ownership-transfer",
-           "passed on by " + result.ops[op].name +
-               (of.empty() ? "" : " (" + of + ")")});
+      info.ranges.push_back({use, "ownership-transfer",
+                             "passed on by " + result.ops[op].name +
+                                 (of.empty() ? "" : " (" + of + ")")});
       return;
     }
     info.ranges.push_back({use, useKind, of});
@@ -96,15 +94,14 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
         for (const DeallocCandidate &candidate : site.memrefs)
           if (related.count(candidate.memref)) {
             const OpEntry &term = result.ops[site.terminator];
-            info.ranges.push_back(
-                {term.nameRange, "freed",
-                 "the deallocation pipeline frees " +
-                     result.values[candidate.memref].name + " before " +
-                     term.name +
-                     (candidate.condition.empty() ||
-                              candidate.condition == "true"
-                          ? ""
-                          : " if " + candidate.condition)});
+            info.ranges.push_back({term.nameRange, "freed",
+                                   "the deallocation pipeline frees " +
+                                       result.values[candidate.memref].name +
+                                       " before " + term.name +
+                                       (candidate.condition.empty() ||
+                                                candidate.condition == "true"
+                                            ? ""
+                                            : " if " + candidate.condition)});
           }
       }
   }
@@ -113,8 +110,10 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
         {site.range, "critical-alias", std::move(site.message)});
   for (OwnershipRangeInfo &range : info.ranges)
     range.range = part.toCurrent(range.range);
-  std::stable_sort(info.ranges.begin(), info.ranges.end(),
-                   [](const OwnershipRangeInfo &a,
-                      const OwnershipRangeInfo &b) { return a.range < b.range; });
+  std::stable_sort(
+      info.ranges.begin(), info.ranges.end(),
+      [](const OwnershipRangeInfo &a, const OwnershipRangeInfo &b) {
+        return a.range < b.range;
+      });
   return info;
 }

@@ -38,9 +38,8 @@ Scheduler::~Scheduler() {
 std::vector<Scheduler::Waiter> Scheduler::takeStaleWaiters(Document &doc) {
   std::vector<Waiter> stale;
   auto keep = std::stable_partition(
-      doc.waiters.begin(), doc.waiters.end(), [&](const Waiter &w) {
-        return w.textGeneration == doc.textGeneration;
-      });
+      doc.waiters.begin(), doc.waiters.end(),
+      [&](const Waiter &w) { return w.textGeneration == doc.textGeneration; });
   std::move(keep, doc.waiters.end(), std::back_inserter(stale));
   doc.waiters.erase(keep, doc.waiters.end());
   return stale;
@@ -230,8 +229,8 @@ void Scheduler::workerLoop() {
       {
         std::lock_guard<std::mutex> check(mutex);
         auto again = documents.find(nextUri);
-        stillLatest = again != documents.end() &&
-                      again->second.snapshot == snapshot;
+        stillLatest =
+            again != documents.end() && again->second.snapshot == snapshot;
       }
       if (stillLatest)
         publish(snapshot);

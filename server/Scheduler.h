@@ -41,8 +41,8 @@ public:
   /// Runs on a worker for each published (latest) snapshot.
   using OnPublish = std::function<void(SnapshotRef)>;
   /// Runs on a worker when an analysis starts or ends, for progress.
-  using OnActivity = std::function<void(const std::string &uri, bool begin,
-                                        size_t textBytes)>;
+  using OnActivity =
+      std::function<void(const std::string &uri, bool begin, size_t textBytes)>;
   /// `previous` is the document's last snapshot if it was analysed with
   /// the same options (null otherwise): the analysis may reuse it.
   using Analyze = std::function<SnapshotRef(

@@ -52,8 +52,7 @@ std::string publishDiagnosticsMessage(const Snapshot &snapshot,
 
 nlohmann::json toHover(const Snapshot &snapshot, const HoverInfo &hover,
                        const ProtocolContext &context);
-nlohmann::json toInlayHint(const Snapshot &snapshot,
-                           const InlayHintInfo &hint,
+nlohmann::json toInlayHint(const Snapshot &snapshot, const InlayHintInfo &hint,
                            const ProtocolContext &context);
 nlohmann::json toCodeAction(const Snapshot &snapshot,
                             const CodeActionInfo &action,

@@ -38,8 +38,8 @@ public:
         return 0;
       }
       if (errno != EINTR) {
-        error = boost::system::error_code(errno,
-                                          boost::system::system_category());
+        error =
+            boost::system::error_code(errno, boost::system::system_category());
         return 0;
       }
     }
@@ -52,8 +52,8 @@ public:
       if (n >= 0)
         return n;
       if (errno != EINTR) {
-        error = boost::system::error_code(errno,
-                                          boost::system::system_category());
+        error =
+            boost::system::error_code(errno, boost::system::system_category());
         return 0;
       }
     }
@@ -64,8 +64,7 @@ private:
 };
 
 /// Reads from `In`, writes to `Out` (possibly the same object).
-template <typename In, typename Out>
-class StreamTransport : public Transport {
+template <typename In, typename Out> class StreamTransport : public Transport {
 public:
   StreamTransport(In &in, Out &out, size_t maxMessageBytes, Logger &log)
       : in(in), out(out), parser(maxMessageBytes), log(log) {}
@@ -116,13 +115,14 @@ public:
     // Four combinations, so that any descriptor Asio cannot poll still
     // works through plain blocking calls.
     if (!inError && !outError)
-      impl.reset(new StreamTransport<Descriptor, Descriptor>(in, out, max, log));
+      impl.reset(
+          new StreamTransport<Descriptor, Descriptor>(in, out, max, log));
     else if (!inError)
-      impl.reset(new StreamTransport<Descriptor, PlainDescriptor>(
-          in, plainOut, max, log));
+      impl.reset(new StreamTransport<Descriptor, PlainDescriptor>(in, plainOut,
+                                                                  max, log));
     else if (!outError)
-      impl.reset(new StreamTransport<PlainDescriptor, Descriptor>(
-          plainIn, out, max, log));
+      impl.reset(new StreamTransport<PlainDescriptor, Descriptor>(plainIn, out,
+                                                                  max, log));
     else
       impl.reset(new StreamTransport<PlainDescriptor, PlainDescriptor>(
           plainIn, plainOut, max, log));
@@ -144,8 +144,8 @@ public:
   TcpTransport(std::unique_ptr<asio::io_context> io,
                std::unique_ptr<asio::ip::tcp::acceptor> acceptor, size_t max,
                Logger &log)
-      : io(std::move(io)), acceptor(std::move(acceptor)),
-        socket(*this->io), max(max), log(log) {}
+      : io(std::move(io)), acceptor(std::move(acceptor)), socket(*this->io),
+        max(max), log(log) {}
 
   void run(const Handler &handler) override {
     boost::system::error_code error;
@@ -159,9 +159,9 @@ public:
     acceptor->close(error);
     {
       std::lock_guard<std::mutex> lock(implMutex);
-      impl.reset(new StreamTransport<asio::ip::tcp::socket,
-                                     asio::ip::tcp::socket>(socket, socket,
-                                                            max, log));
+      impl.reset(
+          new StreamTransport<asio::ip::tcp::socket, asio::ip::tcp::socket>(
+              socket, socket, max, log));
     }
     impl->run(handler);
   }
@@ -195,8 +195,7 @@ bufferlens::createStdioTransport(size_t maxMessageBytes, Logger &log) {
 std::unique_ptr<Transport>
 bufferlens::createTcpTransport(const std::string &host, unsigned short port,
                                size_t maxMessageBytes, Logger &log,
-                               std::string &error,
-                               unsigned short *boundPort) {
+                               std::string &error, unsigned short *boundPort) {
   auto io = std::make_unique<asio::io_context>();
   boost::system::error_code ec;
   asio::ip::address address = asio::ip::make_address(host, ec);
@@ -229,4 +228,3 @@ bufferlens::createTcpTransport(const std::string &host, unsigned short port,
   return std::make_unique<TcpTransport>(std::move(io), std::move(acceptor),
                                         maxMessageBytes, log);
 }
-

@@ -106,11 +106,10 @@ Finding bufferlens::explainRejection(const SourceIndex &index, FunctionId fn,
     if (text.find("{loop}") != std::string::npos) {
       // The pass reports loops at the function; point at the back edge.
       std::string loop;
-      if (Operation *branch =
-              findLoopBranch(index.function(fn), loop, index)) {
+      if (Operation *branch = findLoopBranch(index.function(fn), loop, index)) {
         finding.range = index.rangeOf(branch);
-        finding.related.push_back({index.result().functions[fn].nameRange,
-                                   "in this function"});
+        finding.related.push_back(
+            {index.result().functions[fn].nameRange, "in this function"});
       }
       replaceAll(text, "{loop}", loop.empty() ? "a back edge" : loop);
     }

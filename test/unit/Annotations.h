@@ -1,8 +1,8 @@
 //===- Annotations.h - Sources with marked points and ranges --------------===//
 //
 // As clangd's tests, but MLIR's block labels own `^`: `$^` marks a point,
-// `[[...]]` a range, and `$name^` / `$name[[...]]` name them. The markers are removed from the text; points
-// and ranges are byte offsets into what remains.
+// `[[...]]` a range, and `$name^` / `$name[[...]]` name them. The markers are
+// removed from the text; points and ranges are byte offsets into what remains.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
 // Buffer facts of the seeds' examples: allocation kinds, static sizes and the
 // `// aliases:` sets the seeds state.
 
-#include "TestUtil.h"
 #include "analysis/BufferFacts.h"
+#include "TestUtil.h"
 
 using namespace bufferlens;
 using namespace bufferlens::test;

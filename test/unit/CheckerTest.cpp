@@ -103,8 +103,8 @@ TEST(CheckerTest, RecordsWhereEachAllocationIsFreed) {
     sites.push_back(r.ops[site.freeOp].nameRange);
   }
   std::sort(sites.begin(), sites.end());
-  EXPECT_EQ(sites, (std::vector<SourceRange>{code.range("then"),
-                                             code.range("else")}));
+  EXPECT_EQ(sites,
+            (std::vector<SourceRange>{code.range("then"), code.range("else")}));
 }
 
 TEST(CheckerTest, BufferizedFunctionsAreNotChecked) {
@@ -136,8 +136,8 @@ TEST(CheckerTest, ManyIndependentBranchesReducePrecisionWithANote) {
     text += std::string(i ? ", " : "") + "%c" + std::to_string(i) + ": i1";
   text += ") {\n  %0 = memref.alloc() : memref<2xf32>\n";
   for (int i = 0; i < 8; ++i)
-    text += "  scf.if %c" + std::to_string(i) +
-            " {\n    %a" + std::to_string(i) +
+    text += "  scf.if %c" + std::to_string(i) + " {\n    %a" +
+            std::to_string(i) +
             " = memref.alloc() : memref<2xf32>\n    memref.dealloc %a" +
             std::to_string(i) + " : memref<2xf32>\n  }\n";
   text += "  memref.dealloc %0 : memref<2xf32>\n  return\n}\n";

@@ -45,7 +45,8 @@ TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
   fs::remove_all(root);
   fs::create_directories(root / "a" / "b");
   std::ofstream(root / ".bufferlens.json") << "{}";
-  std::ofstream(root / "a" / ".bufferlens.json") << "{\"stage\": \"bufferized\"}";
+  std::ofstream(root / "a" / ".bufferlens.json")
+      << "{\"stage\": \"bufferized\"}";
   EXPECT_EQ(findConfigFile(root / "a" / "b"), root / "a" / ".bufferlens.json");
   EXPECT_EQ(findConfigFile(root), root / ".bufferlens.json");
   AnalysisOptions options;

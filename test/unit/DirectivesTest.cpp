@@ -4,7 +4,6 @@
 
 using namespace bufferlens;
 
-
 TEST(DirectivesTest, IgnoreAppliesOnItsLineOrTheLineBelow) {
   std::string text = "// bufferlens: ignore BL301, BL302\n"
                      "%0 = memref.alloc() // bufferlens: ignore\n"

@@ -6,9 +6,8 @@
 
 using namespace bufferlens;
 
-static std::vector<FrameEvent> feedAll(FrameParser &parser,
-                                       std::string_view bytes,
-                                       size_t chunk = 0) {
+static std::vector<FrameEvent>
+feedAll(FrameParser &parser, std::string_view bytes, size_t chunk = 0) {
   if (chunk == 0)
     parser.feed(bytes);
   else
@@ -54,8 +53,8 @@ TEST(FramingTest, ShortLengthResynchronisesOnTheNextHeader) {
   FrameParser parser(1024);
   // The first frame claims 3 bytes of a 7-byte body; the leftover "1}}" is
   // garbage in front of the next header.
-  std::vector<FrameEvent> events =
-      feedAll(parser, "Content-Length: 3\r\n\r\n{\"a\":1}" + frameMessage("[1]"));
+  std::vector<FrameEvent> events = feedAll(
+      parser, "Content-Length: 3\r\n\r\n{\"a\":1}" + frameMessage("[1]"));
   ASSERT_EQ(events.size(), 3u);
   EXPECT_EQ(events[0].body, "{\"a");
   EXPECT_EQ(events[1].kind, FrameEvent::BadHeader);

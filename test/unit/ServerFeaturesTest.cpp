@@ -33,10 +33,9 @@ TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
   finding.range = code.range("alloc");
   finding.message = "leak";
   finding.related.push_back({code.range("alloc"), "allocated here"});
-  finding.fixes.push_back(
-      {"insert the missing memref.dealloc",
-       {{{code.point("ret"), code.point("ret")},
-         "memref.dealloc %0 : memref<2xf32>\n  "}}});
+  finding.fixes.push_back({"insert the missing memref.dealloc",
+                           {{{code.point("ret"), code.point("ret")},
+                             "memref.dealloc %0 : memref<2xf32>\n  "}}});
   result.findings.push_back(finding);
   SnapshotRef snapshot = snapshotOf(std::move(result));
 
@@ -53,15 +52,15 @@ TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
   EXPECT_EQ(action["title"], "insert the missing memref.dealloc");
   EXPECT_EQ(action["kind"], "quickfix");
   EXPECT_EQ(action["isPreferred"], true);
-  EXPECT_EQ(action["edit"],
-            json({{"changes",
-                   {{"file:///t.mlir",
-                     {{{"range", range},
-                       {"newText", "memref.dealloc %0 : memref<2xf32>\n  "}}}}}}}));
+  EXPECT_EQ(
+      action["edit"],
+      json({{"changes",
+             {{"file:///t.mlir",
+               {{{"range", range},
+                 {"newText", "memref.dealloc %0 : memref<2xf32>\n  "}}}}}}}));
   json diagnostic = action["diagnostics"][0];
   EXPECT_EQ(diagnostic["code"], "BL101");
-  EXPECT_EQ(diagnostic["codeDescription"]["href"],
-            "https://x/README.md#bl101");
+  EXPECT_EQ(diagnostic["codeDescription"]["href"], "https://x/README.md#bl101");
   EXPECT_EQ(diagnostic["relatedInformation"][0]["message"], "allocated here");
   EXPECT_EQ(diagnostic["relatedInformation"][0]["location"]["uri"],
             "file:///t.mlir");
@@ -70,8 +69,8 @@ TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
 TEST(ServerFeaturesTest, PublishCarriesVersionAndSeverities) {
   AnalysisResult result;
   result.text = "abc\n";
-  for (Severity s : {Severity::Error, Severity::Warning, Severity::Info,
-                     Severity::Hint}) {
+  for (Severity s :
+       {Severity::Error, Severity::Warning, Severity::Info, Severity::Hint}) {
     Finding f;
     f.code = "BL304";
     f.severity = s;
@@ -83,7 +82,7 @@ TEST(ServerFeaturesTest, PublishCarriesVersionAndSeverities) {
   std::vector<int> severities;
   for (const json &d : published["diagnostics"]) {
     severities.push_back(d["severity"]);
-    EXPECT_EQ(d["tags"], json::array({1})); // Redundant code.
+    EXPECT_EQ(d["tags"], json::array({1}));      // Redundant code.
     EXPECT_FALSE(d.contains("codeDescription")); // No base configured.
   }
   EXPECT_EQ(severities, (std::vector<int>{1, 2, 3, 4}));

@@ -26,13 +26,13 @@ static Finding finding(uint32_t offset, Severity severity, std::string code,
 }
 
 TEST(VerifyTest, OffsetsAndKinds) {
-  std::string text = "// expected-error@+1 {{leaks}}\n"      // line 0
-                     "x\n"                                    // line 1
-                     "y // expected-remark {{[BL301]}}\n"    // line 2
-                     "z\n"                                    // line 3
-                     "// expected-warning@above {{w}}\n"      // line 4
-                     "// expected-note@below {{here}}\n"      // line 5
-                     "n\n";                                   // line 6
+  std::string text = "// expected-error@+1 {{leaks}}\n"   // line 0
+                     "x\n"                                // line 1
+                     "y // expected-remark {{[BL301]}}\n" // line 2
+                     "z\n"                                // line 3
+                     "// expected-warning@above {{w}}\n"  // line 4
+                     "// expected-note@below {{here}}\n"  // line 5
+                     "n\n";                               // line 6
   Finding leak = finding(31, Severity::Error, "BL101", "%0 leaks");
   leak.related.push_back({{66, 67}, "allocated here"});
   auto r = report(text, {leak, finding(33, Severity::Hint, "BL301", "promote"),
