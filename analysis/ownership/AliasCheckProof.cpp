@@ -97,6 +97,20 @@ private:
            metadata.getSource() == buffer;
   }
 
+  /// `lhs and rhs` (absorbing false) or `lhs or rhs` (absorbing true): one
+  /// side equal to the absorbing value decides alone, else both must be
+  /// known.
+  std::optional<bool> foldJunction(Value lhs, Value rhs, unsigned depth,
+                                   bool absorbing) {
+    std::optional<bool> left = fold(lhs, depth);
+    std::optional<bool> right = fold(rhs, depth);
+    if (left == absorbing || right == absorbing)
+      return absorbing;
+    if (left && right)
+      return !absorbing;
+    return std::nullopt;
+  }
+
   std::optional<bool> compute(Value value, unsigned depth) {
     llvm::APInt bits;
     if (value.getType().isInteger(1) &&
@@ -105,24 +119,12 @@ private:
     Operation *op = value.getDefiningOp();
     if (!op)
       return std::nullopt;
-    if (auto andOp = dyn_cast<arith::AndIOp>(op)) {
-      std::optional<bool> lhs = fold(andOp.getLhs(), depth);
-      std::optional<bool> rhs = fold(andOp.getRhs(), depth);
-      if (lhs == false || rhs == false)
-        return false;
-      if (lhs && rhs)
-        return true;
-      return std::nullopt;
-    }
-    if (auto orOp = dyn_cast<arith::OrIOp>(op)) {
-      std::optional<bool> lhs = fold(orOp.getLhs(), depth);
-      std::optional<bool> rhs = fold(orOp.getRhs(), depth);
-      if (lhs == true || rhs == true)
-        return true;
-      if (lhs && rhs)
-        return false;
-      return std::nullopt;
-    }
+    if (auto andOp = dyn_cast<arith::AndIOp>(op))
+      return foldJunction(andOp.getLhs(), andOp.getRhs(), depth,
+                          /*absorbing=*/false);
+    if (auto orOp = dyn_cast<arith::OrIOp>(op))
+      return foldJunction(orOp.getLhs(), orOp.getRhs(), depth,
+                          /*absorbing=*/true);
     if (auto xorOp = dyn_cast<arith::XOrIOp>(op)) {
       if (xorOp.getLhs() == xorOp.getRhs())
         return false;
