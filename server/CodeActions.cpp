@@ -11,9 +11,12 @@ static bool intersects(SourceRange a, SourceRange b) {
 std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
                                                     SourceRange range) {
   std::vector<CodeActionInfo> out;
-  for (const Finding &finding : snapshot.findings()) {
-    if (!intersects(finding.range, range))
+  // Asked at every cursor move: only the findings in range are copied.
+  for (const FindingRef &ref : snapshot.findingRefs()) {
+    if (!intersects(ref.toCurrent(ref.finding->range), range))
       continue;
+    Finding finding =
+        ref.delta ? shifted(*ref.finding, ref.delta) : *ref.finding;
     for (const Fix &fix : finding.fixes) {
       CodeActionInfo action;
       action.title = fix.title;
