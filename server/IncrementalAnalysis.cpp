@@ -16,8 +16,6 @@ static std::string_view slice(std::string_view text, SourceRange range) {
   return text.substr(range.begin, range.end - range.begin);
 }
 
-/// The whole document, cut into parts analysed in parallel when it is large
-/// (analysis/Partition.h); each part becomes a part of the snapshot.
 /// The `// bufferlens:` comments of `text`, in order.
 static std::vector<std::string_view> directivesIn(std::string_view text) {
   std::vector<std::string_view> out;
@@ -50,6 +48,8 @@ static bool namedElsewhere(std::string_view text, SourceRange op,
   return false;
 }
 
+/// The whole document, cut into parts analysed in parallel when it is large
+/// (analysis/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(std::string text, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version,
