@@ -5,7 +5,6 @@
 #include "analysis/Rewrite.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
-#include "server/Debounce.h"
 #include "server/IncrementalAnalysis.h"
 #include "server/Logger.h"
 #include "server/Scheduler.h"
@@ -836,9 +835,8 @@ void LSPServer::didChange(const json &params) {
   std::chrono::milliseconds debounce;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
-    DebouncePolicy policy{config.debounce, config.adaptiveDebounce};
     auto last = lastAnalysis.find(uri);
-    debounce = policy.delay(
+    debounce = config.debounce.delay(
         now, it->second.lastEdit,
         last != lastAnalysis.end()
             ? std::optional<std::chrono::milliseconds>(last->second)
@@ -906,10 +904,10 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
        });
   take("debounceMs", &json::is_number_unsigned, "a non-negative integer",
        [&](const json &v) {
-         config.debounce = std::chrono::milliseconds(v.get<uint64_t>());
+         config.debounce.max = std::chrono::milliseconds(v.get<uint64_t>());
        });
   take("adaptiveDebounce", &json::is_boolean, "true or false",
-       [&](const json &v) { config.adaptiveDebounce = v.get<bool>(); });
+       [&](const json &v) { config.debounce.adaptive = v.get<bool>(); });
   take("progressThresholdBytes", &json::is_number_unsigned,
        "a non-negative integer", [&](const json &v) {
          config.progressThresholdBytes = v.get<uint64_t>();

@@ -11,6 +11,7 @@
 #ifndef BUFFERLENS_SERVER_LSPSERVER_H
 #define BUFFERLENS_SERVER_LSPSERVER_H
 
+#include "server/Debounce.h"
 #include "server/Framing.h"
 #include "server/ToProtocol.h"
 
@@ -48,12 +49,9 @@ struct ServerConfig {
   unsigned workers = 2;
   /// Where diagnostics' code links point (the README's finding codes).
   std::string codeDescriptionBase;
-  /// The longest an edit waits for the next one before it is analysed.
-  std::chrono::milliseconds debounce{50};
-  /// Wait only as long as the document's last analysis took (when that is
-  /// shorter). See server/Debounce.h, which also skips the wait for an
-  /// edit after a quiet spell.
-  bool adaptiveDebounce = true;
+  /// How long an edit waits for the next one (`debounceMs`,
+  /// `adaptiveDebounce`).
+  DebouncePolicy debounce;
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
   /// Threads one document's whole analysis may use (parts analysed in
