@@ -16,11 +16,13 @@ SourceIndex::SourceIndex(const ParsedModule &parsed, AnalysisResult &result)
   parsed.module()->walk([&](FunctionOpInterface fn) { indexFunction(fn); });
 }
 
-static std::string printType(Type type) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  type.print(os);
-  return s;
+const std::string &SourceIndex::typeName(Type type) {
+  auto [it, inserted] = typeNames.try_emplace(type);
+  if (inserted) {
+    llvm::raw_string_ostream os(it->second);
+    type.print(os);
+  }
+  return it->second;
 }
 
 ValueId SourceIndex::addValue(Value value, std::string name, SourceRange def,
@@ -29,7 +31,7 @@ ValueId SourceIndex::addValue(Value value, std::string name, SourceRange def,
   ValueId id = out.values.size();
   ValueEntry entry;
   entry.name = std::move(name);
-  entry.type = printType(value.getType());
+  entry.type = typeName(value.getType());
   entry.definition = def;
   if (uses)
     for (llvm::SMRange use : *uses)
@@ -235,14 +237,7 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
 // create from nothing, the location of the user's op: remember it so views
 // of the rewritten IR can point back into the user's file.
 void SourceIndex::recordOrigin(Location loc, OpEntry &entry) const {
-  std::optional<FileLineColLoc> fileLoc;
-  loc->walk([&](Location inner) {
-    if (auto f = dyn_cast<FileLineColLoc>(inner)) {
-      fileLoc = f;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
+  std::optional<FileLineColLoc> fileLoc = findLocation<FileLineColLoc>(loc);
   if (!fileLoc || fileLoc->getLine() == 0 || !module.rangeOf(loc).empty())
     return;
   entry.originFile = fileLoc->getFilename().str();

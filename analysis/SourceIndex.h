@@ -61,6 +61,7 @@ private:
   BlockId indexBlock(mlir::Block &block, FunctionId fn, OpId parent);
   void indexControlFlow(mlir::Operation &op, OpEntry &entry);
   void recordOrigin(mlir::Location loc, OpEntry &entry) const;
+  const std::string &typeName(mlir::Type type);
   ValueId addValue(mlir::Value value, std::string name, SourceRange def,
                    const llvm::SmallVector<llvm::SMRange> *uses, FunctionId fn,
                    BlockId block, OpId definingOp);
@@ -75,6 +76,9 @@ private:
   std::vector<mlir::Operation *> opList;
   std::vector<mlir::Block *> blockList;
   std::vector<mlir::FunctionOpInterface> functionList;
+  /// Printed types: a document spells the same few types thousands of
+  /// times, and printing them was a twentieth of its analysis.
+  llvm::DenseMap<mlir::Type, std::string> typeNames;
 };
 
 } // namespace bufferlens
