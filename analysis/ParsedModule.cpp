@@ -60,22 +60,8 @@ SourceRange ParsedModule::rangeOf(llvm::SMRange range) const {
   return {offsetOf(range.Start), offsetOf(range.End)};
 }
 
-// The first file location inside `loc` (names, call sites and fused
-// locations wrap them).
-static std::optional<FileLineColLoc> findFileLoc(Location loc) {
-  std::optional<FileLineColLoc> found;
-  loc->walk([&](Location inner) {
-    if (auto fileLoc = dyn_cast<FileLineColLoc>(inner)) {
-      found = fileLoc;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 SourceRange ParsedModule::rangeOf(Location loc) const {
-  std::optional<FileLineColLoc> fileLoc = findFileLoc(loc);
+  std::optional<FileLineColLoc> fileLoc = findLocation<FileLineColLoc>(loc);
   if (!fileLoc || fileLoc->getFilename() != bufferName ||
       fileLoc->getLine() == 0)
     return {};

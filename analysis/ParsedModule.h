@@ -65,6 +65,24 @@ private:
 /// SSA name, block label or string literal); at least one character.
 SourceRange tokenRangeAt(std::string_view text, uint32_t offset);
 
+/// The first location of kind `Loc` in `loc`, in pre-order (names, call
+/// sites, fused and opaque locations wrap others).
+template <typename Loc> std::optional<Loc> findLocation(mlir::Location loc) {
+  // Most locations are the kind asked for themselves; the generic walk
+  // costs far more than the check (it was a fifteenth of an analysis).
+  if (auto direct = llvm::dyn_cast<Loc>(loc))
+    return direct;
+  std::optional<Loc> found;
+  loc->walk([&](mlir::Location inner) {
+    if (auto match = llvm::dyn_cast<Loc>(inner)) {
+      found = match;
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return found;
+}
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_PARSEDMODULE_H

@@ -106,14 +106,25 @@ TaggedClone::TaggedClone(const SourceIndex &index,
 // the ops they rebuild and create (or fuse it with others').
 OpId TaggedClone::originOpOf(Location loc) const {
   static const TypeID kTagType = TypeID::get<TaggedClone>();
-  OpId found = kNone;
-  loc->walk([&](Location inner) {
+  auto tag = [](Location inner) -> std::optional<OpaqueLoc> {
     auto opaque = dyn_cast<OpaqueLoc>(inner);
     if (!opaque || opaque.getUnderlyingTypeID() != kTagType)
-      return WalkResult::advance();
+      return std::nullopt;
+    return opaque;
+  };
+  auto idOf = [&](OpaqueLoc opaque) {
     uintptr_t id = opaque.getUnderlyingLocation();
-    if (id < index.result().ops.size())
-      found = static_cast<OpId>(id);
+    return id < index.result().ops.size() ? static_cast<OpId>(id) : kNone;
+  };
+  // Most locations are the tag itself; the generic walk costs far more.
+  if (std::optional<OpaqueLoc> direct = tag(loc))
+    return idOf(*direct);
+  OpId found = kNone;
+  loc->walk([&](Location inner) {
+    std::optional<OpaqueLoc> opaque = tag(inner);
+    if (!opaque)
+      return WalkResult::advance();
+    found = idOf(*opaque);
     return WalkResult::interrupt();
   });
   return found;
