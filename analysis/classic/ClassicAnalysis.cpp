@@ -241,13 +241,14 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   } else if (function.isExternal()) {
     plan.reason = "the function has no body";
   } else if (checkClassicPreconditions(index, fn, plan.reason)) {
-    checkWritesDominateReads(index, fn);
+    FunctionFacts facts(function);
+    checkWritesDominateReads(index, fn, facts);
     if (runOnCopy(index, fn, plan)) {
       plan.computed = true;
       reportCriticalAliases(index, plan);
       reportBackEdges(index, plan);
-      computeHoisting(index, fn, plan);
-      computePromotion(index, fn, plan, options.promoteToStackLimit);
+      computeHoisting(index, fn, facts, plan);
+      computePromotion(index, fn, facts, plan, options.promoteToStackLimit);
     }
   }
   result.classic.push_back(std::move(plan));

@@ -31,7 +31,8 @@ struct HoistResult {
 
 class Hoister {
 public:
-  Hoister(Operation *function) : aliases(function), dominators(function) {}
+  explicit Hoister(FunctionFacts &facts)
+      : aliases(facts.aliases), dominators(facts.dominators) {}
 
   HoistResult hoist(Operation *alloc) {
     HoistResult out;
@@ -102,16 +103,16 @@ private:
     return common;
   }
 
-  BufferViewFlowAnalysis aliases;
-  DominanceInfo dominators;
+  BufferViewFlowAnalysis &aliases;
+  DominanceInfo &dominators;
 };
 } // namespace
 
 void classic::computeHoisting(SourceIndex &index, FunctionId fn,
-                              ClassicPlan &plan) {
+                              FunctionFacts &facts, ClassicPlan &plan) {
   AnalysisResult &result = index.result();
   Operation *function = index.function(fn);
-  Hoister hoister(function);
+  Hoister hoister(facts);
   function->walk([&](Operation *op) {
     if (op == function || op->getNumResults() != 1 ||
         !isa<BaseMemRefType>(op->getResult(0).getType()) ||

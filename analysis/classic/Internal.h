@@ -31,6 +31,18 @@ class SourceIndex;
 
 namespace bufferlens::classic {
 
+/// Analyses of the user's function (not of a copy) that several checks
+/// read; the function does not change while they are in use. Computing
+/// them once per function instead of once per check saves a tenth of the
+/// classic analysis.
+struct FunctionFacts {
+  explicit FunctionFacts(mlir::Operation *function)
+      : aliases(function), dominators(function) {}
+
+  mlir::BufferViewFlowAnalysis aliases;
+  mlir::DominanceInfo dominators;
+};
+
 /// The state of one run of the algorithm over a scratch copy.
 struct ScratchState {
   explicit ScratchState(mlir::Operation *func)
@@ -106,14 +118,17 @@ void reportCriticalAliases(SourceIndex &index, const ClassicPlan &plan);
 /// BL202.
 void reportBackEdges(SourceIndex &index, ClassicPlan &plan);
 /// BL302.
-void computeHoisting(SourceIndex &index, FunctionId fn, ClassicPlan &plan);
+void computeHoisting(SourceIndex &index, FunctionId fn, FunctionFacts &facts,
+                     ClassicPlan &plan);
 /// BL301.
-void computePromotion(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
+void computePromotion(SourceIndex &index, FunctionId fn,
+                      const FunctionFacts &facts, ClassicPlan &plan,
                       uint64_t limitBytes);
 /// BL304 (any stage: it is about clone + dealloc pairs already there).
 void findRedundantClones(SourceIndex &index, FunctionId fn);
 /// BL401.
-void checkWritesDominateReads(SourceIndex &index, FunctionId fn);
+void checkWritesDominateReads(SourceIndex &index, FunctionId fn,
+                              FunctionFacts &facts);
 
 } // namespace bufferlens::classic
 

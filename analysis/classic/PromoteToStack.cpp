@@ -52,9 +52,10 @@ static std::string whyNotPromotable(memref::AllocOp alloc,
 }
 
 void classic::computePromotion(SourceIndex &index, FunctionId fn,
-                               ClassicPlan &plan, uint64_t limitBytes) {
+                               const FunctionFacts &facts, ClassicPlan &plan,
+                               uint64_t limitBytes) {
   Operation *function = index.function(fn);
-  BufferViewFlowAnalysis aliases(function);
+  const BufferViewFlowAnalysis &aliases = facts.aliases;
   function->walk([&](memref::AllocOp alloc) {
     ValueId value = index.idOf(alloc.getResult());
     OpId op = index.idOf(alloc.getOperation());

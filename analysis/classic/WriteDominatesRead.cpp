@@ -30,8 +30,8 @@ struct Access {
 
 class InvariantCheck {
 public:
-  InvariantCheck(SourceIndex &index, Operation *function)
-      : index(index), aliases(function), dominators(function) {}
+  InvariantCheck(SourceIndex &index, FunctionFacts &facts)
+      : index(index), aliases(facts.aliases), dominators(facts.dominators) {}
 
   void check(Value allocation) {
     BufferViewFlowAnalysis::ValueSetT group = aliases.resolve(allocation);
@@ -154,14 +154,15 @@ private:
   }
 
   SourceIndex &index;
-  BufferViewFlowAnalysis aliases;
-  DominanceInfo dominators;
+  BufferViewFlowAnalysis &aliases;
+  DominanceInfo &dominators;
 };
 } // namespace
 
-void classic::checkWritesDominateReads(SourceIndex &index, FunctionId fn) {
+void classic::checkWritesDominateReads(SourceIndex &index, FunctionId fn,
+                                       FunctionFacts &facts) {
   Operation *function = index.function(fn);
-  InvariantCheck check(index, function);
+  InvariantCheck check(index, facts);
   function->walk([&](Operation *op) {
     if (op == function)
       return;
