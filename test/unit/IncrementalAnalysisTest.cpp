@@ -133,3 +133,76 @@ TEST(IncrementalAnalysisTest, ShiftedPartsMoveHoverLinesAndGraphLinks) {
   EXPECT_EQ(describe(third.snapshot->findings()),
             describe(freshAgain->findings()));
 }
+
+/// A callee `defined` as written, called as `called`, and a function tied
+/// to neither: edits of the callee and of the caller are analysed with the
+/// other, and a change of the callee's signature reports the call as a
+/// fresh analysis does.
+static void checkTie(const std::string &defined, const std::string &called) {
+  SCOPED_TRACE(defined + " called as " + called);
+  std::string callee = "func.func " + defined +
+                       "(%m: memref<2xf32>) {\n"
+                       "  return\n"
+                       "}\n";
+  std::string caller = "func.func @caller() {\n"
+                       "  %0 = memref.alloc() : memref<2xf32>\n"
+                       "  call " +
+                       called +
+                       "(%0) : (memref<2xf32>) -> ()\n"
+                       "  memref.dealloc %0 : memref<2xf32>\n"
+                       "  return\n"
+                       "}\n";
+  // Larger than the other two: an edit that ties them still reuses it.
+  std::string other = "func.func @other(%m: memref<16xf32>) {\n"
+                      "  %c0 = arith.constant 0 : index\n";
+  for (int i = 0; i < 12; ++i)
+    other += "  %v" + std::to_string(i) +
+             " = memref.load %m[%c0] : memref<16xf32>\n";
+  other += "  return\n}\n";
+  std::string text = callee + caller + other;
+  VersionAnalysis first = analyse(nullptr, text, 1);
+  ASSERT_EQ(describe(first.snapshot->findings()), "");
+
+  // An edit of the callee's body, then one of the caller's.
+  std::string edited =
+      insertBefore(text, "  return", "  %c = arith.constant 1 : index\n");
+  VersionAnalysis second = analyse(first.snapshot, edited, 2);
+  EXPECT_EQ(second.how,
+            "one top-level operation (1 of 3) and 1 tied to it by symbols");
+  edited = insertBefore(edited, "  %0 =", "  %d = arith.constant 2 : index\n");
+  VersionAnalysis third = analyse(second.snapshot, edited, 3);
+  EXPECT_EQ(third.how,
+            "one top-level operation (2 of 3) and 1 tied to it by symbols");
+
+  // The callee's signature changes: the call no longer verifies.
+  std::string changed = edited;
+  changed.replace(changed.find("memref<2xf32>"), 13, "memref<4xf32>");
+  VersionAnalysis fourth = analyse(third.snapshot, changed, 4);
+  std::vector<Finding> got = fourth.snapshot->findings();
+  EXPECT_EQ(describe(got),
+            describe(analyse(nullptr, changed, 4).snapshot->findings()));
+  ASSERT_EQ(got.size(), 1u) << describe(got);
+  EXPECT_EQ(got[0].source, "mlir");
+  EXPECT_EQ(got[0].message,
+            "'func.call' op operand type mismatch: expected operand type "
+            "'memref<4xf32>', but provided 'memref<2xf32>' for operand "
+            "number 0");
+  uint32_t call = changed.find("call ");
+  EXPECT_EQ(got[0].range, (SourceRange{call, call + 4}));
+}
+
+TEST(IncrementalAnalysisTest, QuotedAndEscapedSymbolNamesTieLikePlainOnes) {
+  checkTie("@foo", "@foo");
+  // MLIR reads @"fo\6F" as @foo (Token::getSymbolReference).
+  checkTie("@foo", "@\"fo\\6F\"");
+  checkTie("@\"fo\\6f\"", "@foo");
+  checkTie("@\"\\66oo\"", "@\"fo\\6F\"");
+  // A name that needs its quotes, written plainly or with an escape.
+  checkTie("@\"a b\"", "@\"a b\"");
+  checkTie("@\"a b\"", "@\"a\\20b\"");
+  checkTie("@\"a\\20b\"", "@\"a b\"");
+  // The other escapes MLIR knows.
+  checkTie("@\"q\\\"t\"", "@\"q\\22t\"");
+  checkTie("@\"b\\\\s\"", "@\"b\\5Cs\"");
+  checkTie("@\"n\\nt\\t\"", "@\"n\\0At\\09\"");
+}
