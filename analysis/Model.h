@@ -110,6 +110,9 @@ struct FunctionEntry {
   /// The function's values are the contiguous range [valueBegin, valueEnd).
   ValueId valueBegin = 0;
   ValueId valueEnd = 0;
+  /// Its ops, those of nested regions included, are [opBegin, opEnd).
+  OpId opBegin = 0;
+  OpId opEnd = 0;
 };
 
 /// Facts about one memref value (DESIGN.md "Buffer facts").

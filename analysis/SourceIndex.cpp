@@ -69,6 +69,7 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
 
   size_t firstBlock = out.blocks.size();
   out.functions[id].valueBegin = out.values.size();
+  out.functions[id].opBegin = out.ops.size();
   for (Region &region : fn->getRegions())
     for (Block &block : region) {
       BlockId b = indexBlock(block, id, kNone);
@@ -77,6 +78,7 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
     }
 
   out.functions[id].valueEnd = out.values.size();
+  out.functions[id].opEnd = out.ops.size();
 
   // Operands and successors last: a use may precede its definition in the
   // text (blocks need not appear in dominance order).

@@ -337,6 +337,43 @@ static std::string_view stringAt(std::string_view text, size_t &i) {
   return text.substr(begin, end - begin);
 }
 
+static int hexValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/// The value of a string literal's contents as MLIR reads them
+/// (Token::getStringValue): `\"`, `\\`, `\n`, `\t` and `\XX`, two hex
+/// digits. MLIR's lexer rejects any other escape; it is kept as written.
+static std::string unescape(std::string_view contents) {
+  std::string out;
+  out.reserve(contents.size());
+  for (size_t i = 0; i < contents.size(); ++i) {
+    char c = contents[i];
+    if (c != '\\' || i + 1 == contents.size()) {
+      out += c;
+      continue;
+    }
+    char next = contents[i + 1];
+    if (next == '"' || next == '\\' || next == 'n' || next == 't') {
+      out += next == 'n' ? '\n' : next == 't' ? '\t' : next;
+      ++i;
+    } else if (i + 2 < contents.size() && hexValue(next) >= 0 &&
+               hexValue(contents[i + 2]) >= 0) {
+      out += static_cast<char>(hexValue(next) << 4 | hexValue(contents[i + 2]));
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 /// Whether the text before `i` ends with `sym_name =` (the generic form of
 /// a symbol definition).
 static bool afterSymName(std::string_view text, size_t i) {
@@ -365,7 +402,7 @@ std::vector<std::string> bufferlens::symbolNames(std::string_view text) {
       bool definition = afterSymName(text, i);
       std::string_view contents = stringAt(text, i);
       if (definition && !contents.empty())
-        names.emplace_back(contents);
+        names.push_back(unescape(contents));
       continue;
     }
     if (c != '@') {
@@ -373,11 +410,12 @@ std::vector<std::string> bufferlens::symbolNames(std::string_view text) {
       continue;
     }
     ++i;
-    // `@"q"` and `@q` name the same symbol: keep the name without quotes.
+    // `@"q"`, `@"\71"` and `@q` name the same symbol: keep the name as
+    // MLIR reads it.
     if (i < text.size() && text[i] == '"') {
       std::string_view contents = stringAt(text, i);
       if (!contents.empty())
-        names.emplace_back(contents);
+        names.push_back(unescape(contents));
       continue;
     }
     size_t begin = i;

@@ -52,7 +52,9 @@ std::string blankOperations(std::string_view text,
 /// Every `@name` and `@"quoted name"` (as `quoted name`) in `text`, and
 /// every generic-form definition `sym_name = "name"`, outside comments and
 /// other strings: lexically, a definition or a reference alike. Nested
-/// references (`@a::@b`) give both names.
+/// references (`@a::@b`) give both names. Quoted names are decoded as MLIR
+/// reads them (`@"fo\6F"` is `foo`), so a name is the same however it is
+/// spelled.
 std::vector<std::string> symbolNames(std::string_view text);
 
 /// Whether the top-level op `op` defines a symbol and has no region (a

@@ -122,8 +122,10 @@ GraphAnswer graphOf(const Snapshot &snapshot, const GraphQuery &query,
                     const AnalysisOptions &options);
 std::vector<std::string> functionNames(const Snapshot &snapshot);
 
-// Shared by the features: the innermost op whose text contains `range`.
-OpId opContaining(const AnalysisResult &result, SourceRange range);
+// Shared by the features: the innermost op of function `fn` (kNone: of
+// every function) whose text contains `range`.
+OpId opContaining(const AnalysisResult &result, FunctionId fn,
+                  SourceRange range);
 
 } // namespace bufferlens
 

@@ -43,7 +43,7 @@ static std::string moveLinks(const std::string &content,
                              const Snapshot &snapshot) {
   if (part.delta == 0)
     return content;
-  LineIndex old(part.result->text);
+  const LineIndex &old = *part.resultLines;
   static const std::regex link("#range=([0-9]+):([0-9]+)-([0-9]+):([0-9]+)");
   std::string out;
   auto begin = std::sregex_iterator(content.begin(), content.end(), link);

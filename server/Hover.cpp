@@ -20,7 +20,7 @@ static std::string moveLineNumbers(std::string markdown,
                                    const Snapshot &snapshot) {
   if (part.delta == 0 || markdown.find("line ") == std::string::npos)
     return markdown;
-  LineIndex old(part.result->text);
+  const LineIndex &old = *part.resultLines;
   static const std::regex line("\\bline ([0-9]+)");
   std::string out;
   size_t last = 0;

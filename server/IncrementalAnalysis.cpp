@@ -4,6 +4,7 @@
 #include "server/CrashIsolation.h"
 
 #include "analysis/Partition.h"
+#include "analysis/TopLevelSplit.h"
 
 #include <algorithm>
 #include <functional>
@@ -29,22 +30,36 @@ static std::vector<std::string_view> directivesIn(std::string_view text) {
 }
 
 /// Whether any of `names` (symbolNames of the operation at `op`) may be
-/// named outside `op` in `text`. Names are found lexically, so a name whose
-/// text appears nowhere else ties the operation to nothing; searching for
-/// it is far cheaper than listing every operation's names (a function's
-/// own name is among its names, so nearly every edit asks).
+/// named outside `op` in `text`. Names are found lexically: a name spelled
+/// without escapes is its own text, so a name whose text appears nowhere
+/// else is named nowhere else that way; searching for it is far cheaper
+/// than listing every operation's names (a function's own name is among
+/// its names, so nearly every edit asks). A spelling with escapes
+/// (`@"fo\6F"` is `foo`) holds a backslash: the lines that hold one are
+/// read as symbolNames reads them (an MLIR string ends on its line).
 static bool namedElsewhere(std::string_view text, SourceRange op,
                            const std::vector<std::string> &names) {
+  const std::string_view pieces[] = {text.substr(0, op.begin),
+                                     text.substr(op.end)};
   for (const std::string &name : names) {
-    // A quoted name with escapes is not its own text: assume it is named.
-    if (name.empty() || name.find('\\') != std::string::npos)
+    if (name.empty())
       return true;
     std::boyer_moore_horspool_searcher searcher(name.begin(), name.end());
-    for (std::string_view piece :
-         {text.substr(0, op.begin), text.substr(op.end)})
+    for (std::string_view piece : pieces)
       if (std::search(piece.begin(), piece.end(), searcher) != piece.end())
         return true;
   }
+  for (std::string_view piece : pieces)
+    for (size_t at = piece.find('\\'); at != std::string_view::npos;) {
+      size_t begin = piece.rfind('\n', at);
+      begin = begin == std::string_view::npos ? 0 : begin + 1;
+      size_t end = std::min(piece.find('\n', at), piece.size());
+      for (const std::string &spelled :
+           symbolNames(piece.substr(begin, end - begin)))
+        if (std::find(names.begin(), names.end(), spelled) != names.end())
+          return true;
+      at = piece.find('\\', end);
+    }
   return false;
 }
 

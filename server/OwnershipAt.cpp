@@ -17,9 +17,15 @@
 
 using namespace bufferlens;
 
-OpId bufferlens::opContaining(const AnalysisResult &result, SourceRange range) {
+OpId bufferlens::opContaining(const AnalysisResult &result, FunctionId fn,
+                              SourceRange range) {
+  OpId begin = 0, end = static_cast<OpId>(result.ops.size());
+  if (fn != kNone) {
+    begin = result.functions[fn].opBegin;
+    end = result.functions[fn].opEnd;
+  }
   OpId best = kNone;
-  for (size_t o = 0; o < result.ops.size(); ++o) {
+  for (OpId o = begin; o < end; ++o) {
     const SourceRange &full = result.ops[o].fullRange;
     if (full.begin <= range.begin && range.end <= full.end &&
         (best == kNone ||
@@ -55,9 +61,10 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
   if (!value.definition.empty())
     info.ranges.push_back({value.definition, "definition", ""});
 
-  auto classifyUse = [&](SourceRange use, const std::string &useKind,
-                         const std::string &of) {
-    OpId op = opContaining(result, use);
+  // A use of `user` (the value or an alias) is in an op of its function.
+  auto classifyUse = [&](const ValueEntry &user, SourceRange use,
+                         const std::string &useKind, const std::string &of) {
+    OpId op = opContaining(result, user.function, use);
     if (op != kNone && isFree(result.ops[op].name)) {
       info.ranges.push_back({use, "freed",
                              "freed by " + result.ops[op].name +
@@ -73,7 +80,7 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
     info.ranges.push_back({use, useKind, of});
   };
   for (const SourceRange &use : value.uses)
-    classifyUse(use, "live", "");
+    classifyUse(value, use, "live", "");
   if (const BufferFact *fact = result.bufferFact(id)) {
     std::set<ValueId> related(fact->aliases.begin(), fact->aliases.end());
     related.erase(id);
@@ -83,7 +90,8 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
         info.ranges.push_back({aliasValue.definition, "alias-use",
                                "alias " + aliasValue.name + " defined"});
       for (const SourceRange &use : aliasValue.uses)
-        classifyUse(use, "alias-use", "through alias " + aliasValue.name);
+        classifyUse(aliasValue, use, "alias-use",
+                    "through alias " + aliasValue.name);
     }
     // Where the ownership-based pipeline frees it or one of its aliases.
     related.insert(id);

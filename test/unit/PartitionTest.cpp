@@ -160,6 +160,27 @@ TEST(PartitionTest, TiedOperationsOfAnEdit) {
             (std::vector<size_t>{0, 1, 2, 3}));
 }
 
+TEST(PartitionTest, EscapedSymbolNamesTieLikePlainOnes) {
+  // @"fo\6F" is @foo, @"a\20b" is @"a b".
+  std::vector<std::string> texts = {
+      "func.func @foo() {\n  return\n}\n",
+      "func.func @\"a b\"() {\n  return\n}\n", filler("c", 2),
+      "func.func @d() {\n  call @\"fo\\6F\"() : () -> ()\n"
+      "  call @\"a\\20b\"() : () -> ()\n  return\n}\n"};
+  std::string text;
+  std::vector<SourceRange> ops;
+  for (const std::string &op : texts) {
+    ops.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
+    text += op;
+  }
+  EXPECT_EQ(tiedOperations(text, ops, 0, {}), (std::vector<size_t>{0, 1, 3}));
+  EXPECT_EQ(tiedOperations(text, ops, 1, {}), (std::vector<size_t>{0, 1, 3}));
+  EXPECT_EQ(tiedOperations(text, ops, 2, {}), (std::vector<size_t>{2}));
+  // A name an edit removed ties what still names it, however spelled.
+  EXPECT_EQ(tiedOperations(text, ops, 2, {"foo"}),
+            (std::vector<size_t>{0, 1, 2, 3}));
+}
+
 /// MLIR checks the module's symbol uses only when every operation
 /// verifies, and a parse error ends a whole analysis: with MLIR errors the
 /// parts would disagree with one analysis, so the document is analysed

@@ -113,6 +113,24 @@ TEST(TopLevelSplitTest, SymbolNamesAsMlirResolvesThem) {
             (std::vector<std::string>{"a", "b c", "q", "m", "n", "gen"}));
 }
 
+TEST(TopLevelSplitTest, SymbolNamesDecodeEscapesAsMlirDoes) {
+  // Token::getStringValue: \XX (two hex digits), \\, \", \n and \t. MLIR
+  // rejects any other escape; it is kept as written.
+  std::string text = "func.func @\"fo\\6F\"() {\n"
+                     "  call @\"a\\20b\"() : () -> ()\n"
+                     "  call @\"q\\\"t\"() : () -> ()\n"
+                     "  call @\"b\\\\s\"() : () -> ()\n"
+                     "  call @\"n\\nt\\t\"() : () -> ()\n"
+                     "  call @\"\\e9\\4a\"() : () -> ()\n"
+                     "  call @\"r\\q\"() : () -> ()\n"
+                     "}\n"
+                     "\"func.func\"() <{sym_name = \"g\\65n\", "
+                     "function_type = () -> ()}> ({}) : () -> ()\n";
+  EXPECT_EQ(symbolNames(text),
+            (std::vector<std::string>{"foo", "a b", "q\"t", "b\\s", "n\nt\t",
+                                      "\xe9J", "r\\q", "gen"}));
+}
+
 TEST(TopLevelSplitTest, BodylessSymbolsAreShared) {
   EXPECT_TRUE(isBodylessSymbol("func.func private @f(memref<2xf32>) -> i1"));
   EXPECT_TRUE(isBodylessSymbol(
