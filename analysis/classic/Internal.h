@@ -124,6 +124,9 @@ void computeHoisting(SourceIndex &index, FunctionId fn, FunctionFacts &facts,
 void computePromotion(SourceIndex &index, FunctionId fn,
                       const FunctionFacts &facts, ClassicPlan &plan,
                       uint64_t limitBytes);
+/// BL303 (any stage: it is about how a loop uses a buffer, not who frees
+/// it).
+void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn);
 /// BL304 (any stage: it is about clone + dealloc pairs already there).
 void findRedundantClones(SourceIndex &index, FunctionId fn);
 /// BL401.
