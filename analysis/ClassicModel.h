@@ -91,6 +91,16 @@ struct ClassicHoist {
   ValueId blockedBy = kNone;
 };
 
+/// Seed "Loop double-buffering/multi-buffering" (BL303): an allocation
+/// upstream's memref::multiBuffer accepts.
+struct ClassicMultiBuffer {
+  ValueId allocation = kNone;
+  /// The loop that could rotate through its slices, and the copy that
+  /// overwrites it whole at the start of each iteration.
+  OpId loop = kNone;
+  OpId overwrite = kNone;
+};
+
 /// Seed "Conversion from AllocOp to AllocaOp".
 struct ClassicPromotion {
   ValueId allocation = kNone;
@@ -111,6 +121,8 @@ struct ClassicPlan {
   std::vector<ClassicHoist> hoists;
   /// Every `memref.alloc`: whether it can live on the stack (BL301).
   std::vector<ClassicPromotion> promotions;
+  /// Allocations a loop could multi-buffer (BL303; any stage).
+  std::vector<ClassicMultiBuffer> multiBuffers;
 
   const ClassicValue *find(ValueId value) const {
     for (const ClassicValue &v : values)

@@ -233,7 +233,7 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   ClassicPlan plan;
   plan.function = fn;
   findRedundantClones(index, fn);
-  findMultiBufferingCandidates(index, fn);
+  findMultiBufferingCandidates(index, fn, plan);
   auto function = index.function(fn);
   if (result.functions[fn].stage != Stage::Bufferized) {
     plan.reason = "the function already frees memory (it is analysed as "

@@ -121,6 +121,12 @@ std::string bufferlens::explainClassic(const AnalysisResult &result,
     else
       os << "\n- stack: stays on the heap: " << promotion.reason;
   }
+  for (const ClassicMultiBuffer &multi : plan->multiBuffers)
+    if (multi.allocation == id)
+      os << "\n- multi-buffering: each iteration of its `"
+         << result.ops[multi.loop].name
+         << "` overwrites it whole first (`memref.copy`), so iterations "
+            "could use slices of their own";
   os << "\n";
   return os.str();
 }

@@ -126,7 +126,8 @@ void computePromotion(SourceIndex &index, FunctionId fn,
                       uint64_t limitBytes);
 /// BL303 (any stage: it is about how a loop uses a buffer, not who frees
 /// it).
-void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn);
+void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,
+                                  ClassicPlan &plan);
 /// BL304 (any stage: it is about clone + dealloc pairs already there).
 void findRedundantClones(SourceIndex &index, FunctionId fn);
 /// BL401.

@@ -7,13 +7,25 @@
 // leading dimension and rotates through it), breaking the dependence that
 // keeps a pipeliner from overlapping iterations.
 //
-// Upstream decides: the candidate is handed to memref::multiBuffer on a
-// scratch copy of the function, and the hint appears only where it
-// succeeds. The preconditions are restated here only to name the loop and
-// the overwriting copy in the message; they are upstream's (first user, in
-// use order, that is a copy into the buffer and dominates every other user;
-// every user in a loop except deallocs; the loop has one induction
-// variable, lower bound, step and region, and the allocation dominates it).
+// Upstream decides, with three guards of ours. The candidate is handed to
+// memref::multiBuffer on a scratch copy of the function, and the hint
+// appears only where it succeeds *and* the rewritten copy verifies:
+// upstream reports success and still leaves invalid IR for dynamic shapes,
+// non-index induction variables and values forwarded to loop iter_args.
+// Its preconditions are restated here to name the loop and the copy in
+// the message: the first user, in use order, that is a copy into the
+// buffer and dominates every other user (so a dealloc after the loop,
+// which nothing in the loop dominates, rules the buffer out, as upstream's
+// exception for deallocs outside loops never applies then); every user in
+// a loop; the loop has one induction variable, lower bound, step and
+// region, and the allocation dominates it. Our guards, where upstream's
+// rewrite would be wrong or the message untrue:
+// - the copy must not read the buffer itself (`memref.copy %b, %b` keeps
+//   the previous iteration's value);
+// - no call may receive the buffer or a subview of it: the rewrite changes
+//   their type, and a detached copy of the function cannot check calls;
+// - the loop must run its iterations in order (not scf.forall,
+//   scf.parallel or affine.parallel), and no dealloc may free it inside.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +36,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
@@ -40,11 +57,37 @@ struct Candidate {
 };
 } // namespace
 
+/// Whether `value` is `buffer` or a view of it.
+static bool viewsOf(Value value, Value buffer) {
+  while (value != buffer) {
+    auto view = value.getDefiningOp<ViewLikeOpInterface>();
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return true;
+}
+
+/// Whether a call receives `value` or a subview of it (the subviews the
+/// rewrite rebuilds with the slice's type).
+static bool reachesACall(Value value) {
+  for (Operation *user : value.getUsers()) {
+    if (isa<CallOpInterface>(user))
+      return true;
+    if (auto subview = dyn_cast<memref::SubViewOp>(user))
+      if (subview.getSource() == value && reachesACall(subview.getResult()))
+        return true;
+  }
+  return false;
+}
+
 /// The copy and loop upstream's multiBuffer would pick for `alloc`, if the
-/// preconditions it checks before rewriting hold.
+/// preconditions it checks before rewriting and our guards hold.
 static std::optional<Candidate> findCandidate(memref::AllocOp alloc,
                                               DominanceInfo &dominators) {
   Value buffer = alloc.getResult();
+  if (reachesACall(buffer))
+    return std::nullopt;
   std::optional<Candidate> found;
   for (Operation *user : buffer.getUsers()) {
     auto loop = user->getParentOfType<LoopLikeOpInterface>();
@@ -53,8 +96,11 @@ static std::optional<Candidate> findCandidate(memref::AllocOp alloc,
         continue;
       return std::nullopt;
     }
+    if (isa<memref::DeallocOp>(user))
+      return std::nullopt;
     auto copy = dyn_cast<memref::CopyOp>(user);
-    if (!copy || copy.getTarget() != buffer)
+    if (!copy || copy.getTarget() != buffer ||
+        viewsOf(copy.getSource(), buffer))
       continue;
     if (llvm::any_of(buffer.getUsers(), [&](Operation *other) {
           return !dominators.dominates(user, other);
@@ -63,7 +109,10 @@ static std::optional<Candidate> findCandidate(memref::AllocOp alloc,
     found = Candidate{alloc, copy, loop};
     break;
   }
-  if (!found || !found->loop.getSingleInductionVar() ||
+  if (!found ||
+      isa<scf::ForallOp, scf::ParallelOp, affine::AffineParallelOp>(
+          found->loop.getOperation()) ||
+      !found->loop.getSingleInductionVar() ||
       !found->loop.getSingleLowerBound() || !found->loop.getSingleStep() ||
       !llvm::hasSingleElement(found->loop.getLoopRegions()) ||
       !dominators.dominates(alloc.getOperation(), found->loop))
@@ -71,8 +120,8 @@ static std::optional<Candidate> findCandidate(memref::AllocOp alloc,
   return found;
 }
 
-/// Whether upstream's transformation succeeds on `alloc`, tried on a
-/// scratch copy of `function`.
+/// Whether upstream's transformation succeeds on `alloc` and leaves valid
+/// IR, tried on a scratch copy of `function`.
 static bool upstreamMultiBuffers(Operation *function, memref::AllocOp alloc) {
   MLIRContext *context = function->getContext();
   // The rewrite builds affine.apply and arith ops.
@@ -82,11 +131,16 @@ static bool upstreamMultiBuffers(Operation *function, memref::AllocOp alloc) {
   Operation *copy = function->clone(mapping);
   auto allocCopy = cast<memref::AllocOp>(mapping.lookup(alloc.getOperation()));
   bool ok = succeeded(memref::multiBuffer(allocCopy, /*factor=*/2));
+  if (ok) {
+    ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
+    ok = succeeded(verify(copy));
+  }
   copy->erase();
   return ok;
 }
 
-void classic::findMultiBufferingCandidates(SourceIndex &index, FunctionId fn) {
+void classic::findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,
+                                           ClassicPlan &plan) {
   Operation *function = index.function(fn);
   AnalysisResult &result = index.result();
   // Most functions have no allocation used inside a loop: no dominance
@@ -111,6 +165,7 @@ void classic::findMultiBufferingCandidates(SourceIndex &index, FunctionId fn) {
     OpId loop = index.idOf(candidate->loop.getOperation());
     if (value == kNone || op == kNone || overwrite == kNone || loop == kNone)
       continue;
+    plan.multiBuffers.push_back({value, loop, overwrite});
     const std::string &name = result.values[value].name;
     std::string loopName = result.ops[loop].name;
     Finding finding = makeFinding(
