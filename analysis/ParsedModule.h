@@ -72,15 +72,9 @@ template <typename Loc> std::optional<Loc> findLocation(mlir::Location loc) {
   // costs far more than the check (it was a fifteenth of an analysis).
   if (auto direct = llvm::dyn_cast<Loc>(loc))
     return direct;
-  std::optional<Loc> found;
-  loc->walk([&](mlir::Location inner) {
-    if (auto match = llvm::dyn_cast<Loc>(inner)) {
-      found = match;
-      return mlir::WalkResult::interrupt();
-    }
-    return mlir::WalkResult::advance();
-  });
-  return found;
+  if (Loc found = loc->findInstanceOf<Loc>())
+    return found;
+  return std::nullopt;
 }
 
 } // namespace bufferlens

@@ -122,8 +122,8 @@ GraphAnswer graphOf(const Snapshot &snapshot, const GraphQuery &query,
                     const AnalysisOptions &options);
 std::vector<std::string> functionNames(const Snapshot &snapshot);
 
-// Shared by the features: the innermost op of function `fn` (kNone: of
-// every function) whose text contains `range`.
+// The innermost op of function `fn` (kNone: of every function) whose text
+// contains `range` (bufferlens/ownershipAt's uses).
 OpId opContaining(const AnalysisResult &result, FunctionId fn,
                   SourceRange range);
 
