@@ -23,6 +23,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
 
 using namespace bufferlens;
@@ -191,15 +193,37 @@ static bool writeBytes(const fs::path &path, const std::string &bytes) {
 }
 
 std::vector<std::string>
-bufferlens::exportInputGraphs(const AnalysisResult &result,
-                              const std::string &sourcePath,
-                              const std::string &dir, viz::GraphFormat format) {
+bufferlens::uniqueGraphStems(const std::vector<std::string> &files) {
+  std::map<std::string, size_t> stemCount;
+  for (const std::string &file : files)
+    ++stemCount[fs::path(file).stem().string()];
+  std::vector<std::string> stems;
+  std::set<std::string> taken;
+  for (const std::string &file : files) {
+    std::string stem = fs::path(file).stem().string();
+    if (stemCount[stem] > 1)
+      stem = fs::path(file).lexically_normal().replace_extension().string();
+    // Different paths can still read the same once made safe for a file
+    // name ("a/b_x" and "a_b/x"): compare the names graphFileName makes.
+    std::string base = stem;
+    for (int n = 2;
+         !taken.insert(graphFileName(stem, "", "", viz::GraphFormat::Dot))
+              .second;
+         ++n)
+      stem = base + "-" + std::to_string(n);
+    stems.push_back(stem);
+  }
+  return stems;
+}
+
+std::vector<std::string> bufferlens::exportInputGraphs(
+    const AnalysisResult &result, const std::string &sourcePath,
+    const std::string &stem, const std::string &dir, viz::GraphFormat format) {
   std::vector<std::string> problems;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec)
     return {dir + ": cannot create the directory: " + ec.message()};
-  std::string stem = fs::path(sourcePath).stem().string();
   viz::GraphOptions options;
   for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
     viz::Rendered out = viz::renderGraph(result, fn, format, options);

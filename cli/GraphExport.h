@@ -19,10 +19,20 @@ std::string graphFileName(const std::string &sourceStem,
                           const std::string &function, const std::string &stage,
                           viz::GraphFormat format);
 
+/// The source stems the graphs of `files` are named after, one per file and
+/// all different: the file's stem where no other file has it, else its path
+/// without the extension (`a/x.mlir` and `b/x.mlir` give `a/x` and `b/x`,
+/// which graphFileName turns into `a_x` and `b_x`), and a `-2`, `-3`...
+/// suffix where even those meet.
+std::vector<std::string>
+uniqueGraphStems(const std::vector<std::string> &files);
+
 /// Writes the `input` graph of every function of `result` into `dir` (made
-/// if missing). Returns one line per problem; empty on success.
+/// if missing), named after `stem` (uniqueGraphStems). Returns one line per
+/// problem; empty on success.
 std::vector<std::string> exportInputGraphs(const AnalysisResult &result,
                                            const std::string &sourcePath,
+                                           const std::string &stem,
                                            const std::string &dir,
                                            viz::GraphFormat format);
 

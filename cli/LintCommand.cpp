@@ -167,8 +167,9 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
 
 /// `threads`: how many workers this file may use; a large file is cut into
 /// that many parts analysed in parallel (analysis/Partition.h).
-static void lintOne(const std::string &path, const LintArgs &args,
-                    unsigned threads, FileReport &report) {
+static void lintOne(const std::string &path, const std::string &graphStem,
+                    const LintArgs &args, unsigned threads,
+                    FileReport &report) {
   report.path = path;
   if (!readSourceFile(path, report.text, report.ioError))
     return;
@@ -180,8 +181,8 @@ static void lintOne(const std::string &path, const LintArgs &args,
   if (!args.graphsDir.empty()) {
     // The graphs need the whole document's model in one piece.
     AnalysisResult result = analyzeDocument(report.text, path, options);
-    for (const std::string &problem :
-         exportInputGraphs(result, path, args.graphsDir, viz::GraphFormat::Svg))
+    for (const std::string &problem : exportInputGraphs(
+             result, path, graphStem, args.graphsDir, viz::GraphFormat::Svg))
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
     report.findings = std::move(result.findings);
   } else {
@@ -217,6 +218,7 @@ int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
       shard(collected.files, args.shardIndex, args.shardCount);
 
   std::vector<FileReport> reports(files.size());
+  std::vector<std::string> graphStems = uniqueGraphStems(files);
   unsigned jobs =
       args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
   // Fewer files than jobs: the spare workers analyse parts of the files.
@@ -226,7 +228,7 @@ int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i; (i = next++) < files.size();)
-      lintOne(files[i], args, threadsPerFile, reports[i]);
+      lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i]);
   };
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < jobs; ++t)
