@@ -35,7 +35,9 @@ and prints it on stderr ("listening on HOST:PORT").
   --allow-remote           allow a HOST that is not a loopback address
   --max-message-bytes N    drop larger messages with an error (default 64 MiB)
   --log FILE               write the server log to FILE (default stderr)
-  --jobs N                 analysis worker threads (default 2)
+  --jobs N                 documents analysed at once (default 2); the
+                           parts of one large document run on threads
+                           of their own (setting `analysisThreads`)
   --code-description-base URL
                            where diagnostics' code links point (default: the
                            README of this source tree)
