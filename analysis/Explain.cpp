@@ -110,7 +110,8 @@ static void explainOwnership(std::ostream &os, const AnalysisResult &result,
 // Where the deallocation checker saw the buffers `id` may point into freed
 // (functions past deallocation: AnalysisResult::freeSites).
 static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
-                             ValueId id, const BufferFact &fact) {
+                             ValueId id, const BufferFact &fact,
+                             const LineOfOffset &lineOf) {
   const ValueEntry &value = result.values[id];
   if (value.function == kNone ||
       result.functions[value.function].stage != Stage::Deallocated)
@@ -124,8 +125,9 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
       continue;
     const OpEntry &op = result.ops[site.freeOp];
     uint32_t line =
-        1 + std::count(result.text.begin(),
-                       result.text.begin() + op.nameRange.begin, '\n');
+        lineOf ? lineOf(op.nameRange.begin)
+               : 1 + std::count(result.text.begin(),
+                                result.text.begin() + op.nameRange.begin, '\n');
     frees += "\n- `" + op.name + "` at line " + std::to_string(line);
     if (roots.size() > 1 || roots.front() != id)
       frees += " (frees `" + result.values[site.allocation].name + "`)";
@@ -134,7 +136,8 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
      << "\n";
 }
 
-std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id) {
+std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
+                                     const LineOfOffset &lineOf) {
   const ValueEntry &value = result.values[id];
   std::ostringstream os;
   os << "**" << value.name << "** : `" << value.type << "`";
@@ -161,7 +164,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id) {
     os << "\naliases: " << joinNames(result, fact->aliases) << "\n";
   os << explainClassic(result, id);
   explainOwnership(os, result, id);
-  explainFreeSites(os, result, id, *fact);
+  explainFreeSites(os, result, id, *fact, lineOf);
   bool selfOrigin = fact->origins.size() == 1 && fact->origins.front() == id;
   if (!fact->origins.empty() && !selfOrigin)
     os << "\nmay point into: " << joinNames(result, fact->origins) << "\n";

@@ -11,13 +11,21 @@
 
 #include "analysis/Model.h"
 
+#include <functional>
 #include <string>
 
 namespace bufferlens {
 
+/// The 1-based line a byte offset of the analysed text is shown at.
+using LineOfOffset = std::function<uint32_t(uint32_t offset)>;
+
 /// Markdown describing `value`: what it is, its allocation, aliases and
-/// every fact the analyses stored about it.
-std::string explainValue(const AnalysisResult &result, ValueId value);
+/// every fact the analyses stored about it. Places are named by line:
+/// `lineOf` maps them (the hover maps them into the document as it is
+/// now, through its line index); without it, lines are counted in
+/// `result.text`, which costs a pass over the text per place.
+std::string explainValue(const AnalysisResult &result, ValueId value,
+                         const LineOfOffset &lineOf = nullptr);
 
 /// Markdown for a block label: its function, arguments and predecessors.
 std::string explainBlock(const AnalysisResult &result, BlockId block);

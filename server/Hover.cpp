@@ -8,37 +8,7 @@
 #include "analysis/Explain.h"
 #include "server/Features.h"
 
-#include <regex>
-
 using namespace bufferlens;
-
-// Explain names places as "line N" of the text it was given. A part reused
-// after an edit was analysed on the previous text: move those line numbers
-// to this version's text.
-static std::string moveLineNumbers(std::string markdown,
-                                   const SnapshotPart &part,
-                                   const Snapshot &snapshot) {
-  if (part.delta == 0 || markdown.find("line ") == std::string::npos)
-    return markdown;
-  const LineIndex &old = *part.resultLines;
-  static const std::regex line("\\bline ([0-9]+)");
-  std::string out;
-  size_t last = 0;
-  for (auto it = std::sregex_iterator(markdown.begin(), markdown.end(), line);
-       it != std::sregex_iterator(); ++it) {
-    const std::smatch &m = *it;
-    uint32_t oldLine = std::stoul(m[1]);
-    std::string moved = m[1];
-    if (oldLine >= 1 && oldLine <= old.lineCount()) {
-      uint32_t offset = part.toCurrent(old.lineStart(oldLine - 1));
-      moved = std::to_string(snapshot.lines().toByteColumn(offset).line + 1);
-    }
-    out += markdown.substr(last, m.position(0) - last) + "line " + moved;
-    last = m.position(0) + m.length(0);
-  }
-  out += markdown.substr(last);
-  return out;
-}
 
 std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
                                              uint32_t offset) {
@@ -51,7 +21,11 @@ std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
   switch (hit->kind) {
   case Occurrence::ValueDef:
   case Occurrence::ValueUse:
-    markdown = explainValue(result, hit->id);
+    // Explain names places by line: those of this version's text, even in
+    // a part analysed on an earlier one (offsets move by the part's delta).
+    markdown = explainValue(result, hit->id, [&](uint32_t offset) {
+      return snapshot.lines().toByteColumn(part.toCurrent(offset)).line + 1;
+    });
     break;
   case Occurrence::BlockLabel:
   case Occurrence::BlockUse:
@@ -61,6 +35,5 @@ std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
     markdown = explainOp(result, hit->id);
     break;
   }
-  return HoverInfo{moveLineNumbers(std::move(markdown), part, snapshot),
-                   hit->range};
+  return HoverInfo{std::move(markdown), hit->range};
 }

@@ -85,8 +85,8 @@ void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
     if (!part.names)
       part.names = namesOf(*part.result);
   }
-  // Likewise the result's lines, which hovers and graph links of a shifted
-  // part need on every request: made here, once, not per request.
+  // Likewise the result's lines, which graph links of a shifted part need
+  // on every request: made here, once, not per request.
   for (SnapshotPart &part : partList) {
     if (part.delta == 0 || part.resultLines)
       continue;

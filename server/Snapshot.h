@@ -38,7 +38,7 @@ struct SnapshotPart {
   /// cut from it, so a snapshot that reuses parts sorts nothing again.
   std::shared_ptr<const std::vector<Occurrence>> names;
   /// The lines of `result->text`, which a shifted part needs to move the
-  /// result's line numbers and columns to this version's. Set on every part
+  /// line and column links of its graphs to this version's. Set on every part
   /// with delta != 0 (null or not on the others); made once per result,
   /// when a part of it is first shifted, shared like `names` and kept by
   /// every later snapshot that reuses the part. It keeps `result`, whose
