@@ -108,6 +108,9 @@ struct GraphQuery {
   std::optional<uint32_t> offset;      ///< the one containing the offset.
   std::string stage;                   ///< input|classic|ownership|pipeline
   viz::GraphFormat format = viz::GraphFormat::Svg;
+  /// The `#range=` links' columns in UTF-8 bytes (a session that
+  /// negotiated utf-8) instead of UTF-16 code units.
+  bool utf8Columns = false;
 };
 struct GraphAnswer {
   std::string function;

@@ -36,14 +36,16 @@ std::vector<std::string> bufferlens::functionNames(const Snapshot &snapshot) {
   return names;
 }
 
-// `#range=L:C-L:C` links of a drawing made from `part`'s text, moved to the
-// snapshot's text.
+// `#range=L:C-L:C` links of a drawing made from `part`'s text (UTF-16
+// columns, as viz/ writes them), moved to the snapshot's text and, for a
+// utf-8 session, to byte columns.
 static std::string moveLinks(const std::string &content,
-                             const SnapshotPart &part,
-                             const Snapshot &snapshot) {
-  if (part.delta == 0)
+                             const SnapshotPart &part, const Snapshot &snapshot,
+                             bool utf8Columns) {
+  if (part.delta == 0 && !utf8Columns)
     return content;
-  const LineIndex &old = *part.resultLines;
+  // An unshifted part's offsets are the snapshot's.
+  const LineIndex &old = part.delta == 0 ? snapshot.lines() : *part.resultLines;
   static const std::regex link("#range=([0-9]+):([0-9]+)-([0-9]+):([0-9]+)");
   std::string out;
   auto begin = std::sregex_iterator(content.begin(), content.end(), link);
@@ -54,7 +56,9 @@ static std::string moveLinks(const std::string &content,
       uint32_t offset =
           old.fromUtf16Column({static_cast<uint32_t>(std::stoul(m[line])),
                                static_cast<uint32_t>(std::stoul(m[column]))});
-      LineColumn at = snapshot.lines().toUtf16Column(part.toCurrent(offset));
+      uint32_t current = part.toCurrent(offset);
+      LineColumn at = utf8Columns ? snapshot.lines().toByteColumn(current)
+                                  : snapshot.lines().toUtf16Column(current);
       return std::to_string(at.line) + ":" + std::to_string(at.column);
     };
     out += content.substr(last, m.position(0) - last);
@@ -161,6 +165,7 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
     answer.error = rendered.error;
     return answer;
   }
-  answer.content = moveLinks(rendered.bytes, *part, snapshot);
+  answer.content =
+      moveLinks(rendered.bytes, *part, snapshot, query.utf8Columns);
   return answer;
 }

@@ -544,6 +544,7 @@ void LSPServer::graph(const ReplyRef &reply, const json &params) {
                [this, uri, query, position, format](const Snapshot &s,
                                                     const ProtocolContext &c) {
                  GraphQuery q = query;
+                 q.utf8Columns = c.encoding == PositionEncoding::Utf8;
                  if (!q.function) {
                    q.offset = fromPosition(s.lines(), position, c.encoding);
                    if (!q.offset)

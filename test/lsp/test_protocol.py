@@ -181,6 +181,28 @@ class ProtocolTest:
             "textDocument": {"uri": uri_of(path)}, "position": pos(0, 25)})
         self.assertEqual(h["result"]["range"], rng(0, 24, 0, 29))
 
+    def test_graph_links_use_the_negotiated_encoding(self):
+        path = self.inputs("unicode.mlir")
+        params = {"uri": uri_of(path), "function": "naïve😀",
+                  "stage": "input", "format": "dot"}
+        links = {}
+        for encodings in [["utf-8", "utf-16"], ["utf-16"]]:
+            c = self.start(capabilities={"general": {
+                "positionEncodings": encodings}})
+            c.open(uri_of(path), read(path))
+            c.diagnostics(uri_of(path))
+            content = c.call("bufferlens/graph", params)["result"]["content"]
+            links[encodings[0]] = sorted(
+                set(re.findall(r"#range=[0-9:-]+", content)))
+        # %arg0 follows "naïve😀": bytes 24-29, UTF-16 units 21-26. The
+        # other links are on ASCII lines and read the same in both.
+        self.assertEqual(links["utf-8"], [
+            "#range=0:24-0:29", "#range=1:2-1:32", "#range=1:2-3:17",
+            "#range=2:2-2:45", "#range=3:2-3:17"])
+        self.assertEqual(links["utf-16"], [
+            "#range=0:21-0:26", "#range=1:2-1:32", "#range=1:2-3:17",
+            "#range=2:2-2:45", "#range=3:2-3:17"])
+
     def test_utf16_positions(self):
         c = self.start()
         path = self.inputs("unicode.mlir")
