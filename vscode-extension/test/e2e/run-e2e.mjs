@@ -333,8 +333,16 @@ function normalize(s) {
 /**
  * Viewport point of `needle` in the active editor: its occurrence-th match, or
  * with `token`, the first `token` on the line that contains `needle`.
+ * Polled: right after a panel opens or the layout changes, the editor may not
+ * have drawn its lines yet (a single look once found nothing there and failed
+ * the tests that followed).
  */
 async function pointOf(needle, occurrence = 0, token = null) {
+  return waitFor(`"${needle}" drawn in the editor`,
+    () => findPoint(needle, occurrence, token), T.short);
+}
+
+async function findPoint(needle, occurrence, token) {
   return page.evaluate(
     ([needle, occurrence, token]) => {
       const lines = Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line'));
