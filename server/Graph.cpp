@@ -44,8 +44,13 @@ static std::string moveLinks(const std::string &content,
                              bool utf8Columns) {
   if (part.delta == 0 && !utf8Columns)
     return content;
-  // An unshifted part's offsets are the snapshot's.
-  const LineIndex &old = part.delta == 0 ? snapshot.lines() : *part.resultLines;
+  // An unshifted part's offsets are the snapshot's. A shifted one's lines
+  // are indexed here, per request: a drawing costs far more, and every
+  // edit would otherwise pay for indexes only graphs read.
+  std::optional<LineIndex> shifted;
+  if (part.delta != 0)
+    shifted.emplace(part.result->text);
+  const LineIndex &old = shifted ? *shifted : snapshot.lines();
   static const std::regex link("#range=([0-9]+):([0-9]+)-([0-9]+):([0-9]+)");
   std::string out;
   auto begin = std::sregex_iterator(content.begin(), content.end(), link);

@@ -59,18 +59,6 @@ namesOf(const AnalysisResult &r) {
   return names;
 }
 
-/// The lines of `result`'s text, in an index that keeps `result` alive.
-static std::shared_ptr<const LineIndex>
-linesOf(const std::shared_ptr<const AnalysisResult> &result) {
-  struct Owner {
-    std::shared_ptr<const AnalysisResult> result;
-    LineIndex lines;
-  };
-  auto owner =
-      std::make_shared<const Owner>(Owner{result, LineIndex(result->text)});
-  return std::shared_ptr<const LineIndex>(owner, &owner->lines);
-}
-
 void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
   chunkList = chunks ? std::move(*chunks) : splitTopLevel(documentText);
   // Parts cut from one result (the fresh parts of an edit) share its names;
@@ -84,19 +72,6 @@ void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
         part.names = partList[q].names;
     if (!part.names)
       part.names = namesOf(*part.result);
-  }
-  // Likewise the result's lines, which graph links of a shifted part need
-  // on every request: made here, once, not per request.
-  for (SnapshotPart &part : partList) {
-    if (part.delta == 0 || part.resultLines)
-      continue;
-    for (const SnapshotPart &other : partList)
-      if (other.result == part.result && other.resultLines) {
-        part.resultLines = other.resultLines;
-        break;
-      }
-    if (!part.resultLines)
-      part.resultLines = linesOf(part.result);
   }
 }
 

@@ -37,13 +37,6 @@ struct SnapshotPart {
   /// the result's offsets. Made once per result and shared by every part
   /// cut from it, so a snapshot that reuses parts sorts nothing again.
   std::shared_ptr<const std::vector<Occurrence>> names;
-  /// The lines of `result->text`, which a shifted part needs to move the
-  /// line and column links of its graphs to this version's. Set on every part
-  /// with delta != 0 (null or not on the others); made once per result,
-  /// when a part of it is first shifted, shared like `names` and kept by
-  /// every later snapshot that reuses the part. It keeps `result`, whose
-  /// text it reads, alive.
-  std::shared_ptr<const LineIndex> resultLines;
   /// The text of this version the part answers for: [begin, end), the last
   /// part also for the offset at the very end.
   SourceRange covers;
