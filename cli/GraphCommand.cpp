@@ -171,19 +171,21 @@ static std::string loadOptions(const std::string &file,
   return "";
 }
 
+/// `s` with the characters that are not safe in a file name replaced by `_`.
+static std::string safeInFileName(std::string s) {
+  for (char &c : s)
+    if (!isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' &&
+        c != '.')
+      c = '_';
+  return s;
+}
+
 std::string bufferlens::graphFileName(const std::string &sourceStem,
                                       const std::string &function,
                                       const std::string &stage,
                                       viz::GraphFormat format) {
-  auto safe = [](std::string s) {
-    for (char &c : s)
-      if (!isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' &&
-          c != '.')
-        c = '_';
-    return s;
-  };
-  return safe(sourceStem) + "." + safe(function) + "." + stage + "." +
-         viz::toString(format);
+  return safeInFileName(sourceStem) + "." + safeInFileName(function) + "." +
+         stage + "." + viz::toString(format);
 }
 
 static bool writeBytes(const fs::path &path, const std::string &bytes) {
@@ -204,12 +206,9 @@ bufferlens::uniqueGraphStems(const std::vector<std::string> &files) {
     if (stemCount[stem] > 1)
       stem = fs::path(file).lexically_normal().replace_extension().string();
     // Different paths can still read the same once made safe for a file
-    // name ("a/b_x" and "a_b/x"): compare the names graphFileName makes.
+    // name ("a/b_x" and "a_b/x"): compare them as graphFileName writes them.
     std::string base = stem;
-    for (int n = 2;
-         !taken.insert(graphFileName(stem, "", "", viz::GraphFormat::Dot))
-              .second;
-         ++n)
+    for (int n = 2; !taken.insert(safeInFileName(stem)).second; ++n)
       stem = base + "-" + std::to_string(n);
     stems.push_back(stem);
   }
