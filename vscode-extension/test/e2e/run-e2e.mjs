@@ -303,24 +303,30 @@ after(async () => {
 // ---------------------------------------------------------------------------
 // Driving the workbench.
 
-async function runCommand(title) {
-  await page.keyboard.press('F1');
+/**
+ * Types `text` into the quick input F1 opens and picks the row showing
+ * `rowText`. The palette can close again right after it opens (focus taken
+ * by a restarted server's notification once failed a test that way), so it
+ * is reopened and retyped until the row shows, within a bound.
+ */
+async function pickInQuickInput(text, rowText) {
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: T.short });
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: rowText }).first();
+  await waitFor(`"${rowText}" in the quick input`, async () => {
+    if (!(await input.isVisible())) await page.keyboard.press('F1');
+    await input.fill(text, { timeout: 2_000 });
+    await row.waitFor({ state: 'visible', timeout: 2_000 });
+    return true;
+  }, T.short);
   await page.keyboard.press('Enter');
 }
 
+async function runCommand(title) {
+  await pickInQuickInput(`>${title}`, title);
+}
+
 async function openFile(name) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  await row.waitFor({ state: 'visible', timeout: T.short });
-  await page.keyboard.press('Enter');
+  await pickInQuickInput(name, name);
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor();
   await page.locator('.editor-instance .monaco-editor .view-line', { hasText: 'func.func' }).first().waitFor();
 }
