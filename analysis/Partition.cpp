@@ -87,11 +87,17 @@ bufferlens::tiedOperations(std::string_view text,
 std::vector<PartPlan> bufferlens::planParts(std::string_view text,
                                             unsigned maxParts,
                                             size_t minPartBytes) {
+  return planParts(text, splitTopLevel(text), maxParts, minPartBytes);
+}
+
+std::vector<PartPlan>
+bufferlens::planParts(std::string_view text,
+                      const std::vector<TopLevelChunk> &chunks,
+                      unsigned maxParts, size_t minPartBytes) {
   const SourceRange whole{0, static_cast<uint32_t>(text.size())};
   std::vector<PartPlan> single{{whole, {}}};
-  std::vector<TopLevelChunk> all = splitTopLevel(text);
   std::vector<SourceRange> ops, shared; // the chunks of each kind, in order
-  for (const TopLevelChunk &chunk : all)
+  for (const TopLevelChunk &chunk : chunks)
     (chunk.shared ? shared : ops).push_back(chunk.range);
   size_t total = 0;
   for (const SourceRange &op : ops)

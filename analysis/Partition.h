@@ -23,6 +23,7 @@
 
 #include "analysis/Model.h"
 #include "analysis/Options.h"
+#include "analysis/TopLevelSplit.h"
 
 #include <functional>
 #include <string>
@@ -49,6 +50,12 @@ struct PartPlan {
 /// At most `maxParts` parts of at least `minPartBytes` bytes of operations
 /// each; a single part covering everything when no useful cut exists.
 std::vector<PartPlan> planParts(std::string_view text, unsigned maxParts,
+                                size_t minPartBytes = kMinPartBytes);
+/// The same, given `chunks` = splitTopLevel(text), for callers that keep
+/// the split (a snapshot does): the split is a pass over the whole text.
+std::vector<PartPlan> planParts(std::string_view text,
+                                const std::vector<TopLevelChunk> &chunks,
+                                unsigned maxParts,
                                 size_t minPartBytes = kMinPartBytes);
 
 /// The operations among `ops` (non-shared top-level operations of `text`,

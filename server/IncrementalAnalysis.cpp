@@ -3,6 +3,7 @@
 #include "server/IncrementalAnalysis.h"
 #include "server/CrashIsolation.h"
 
+#include "analysis/PartThreads.h"
 #include "analysis/Partition.h"
 #include "analysis/TopLevelSplit.h"
 
@@ -71,9 +72,11 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
                              unsigned threads) {
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
+  // Split once: the plan and the snapshot both need it.
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
   std::vector<PartPlan> plans =
       canAnalyseInParts(options)
-          ? planParts(text, std::min(kMaxOpenParts, threads))
+          ? planParts(text, chunks, std::min(kMaxOpenParts, threads))
           : std::vector<PartPlan>{};
   if (plans.size() < 2) {
     AnalysisResult result = analyzeIsolated(text, bufferName, options);
@@ -89,19 +92,29 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
           stack.emplace();
         return analyzeIsolated(partText, bufferName, options);
       });
-  std::vector<SnapshotPart> parts;
+  // Each part's names are sorted on the part threads: done by the
+  // snapshot, it was one thread's work on the way to publishing.
+  std::vector<SnapshotPart> parts(plans.size());
   for (size_t p = 0; p < plans.size(); ++p) {
-    SnapshotPart part;
-    part.result = std::make_shared<const AnalysisResult>(std::move(results[p]));
-    part.covers = plans[p].covers;
-    parts.push_back(std::move(part));
+    parts[p].result =
+        std::make_shared<const AnalysisResult>(std::move(results[p]));
+    parts[p].covers = plans[p].covers;
   }
+  runOnPartThreads(parts.size(), [&](size_t p) {
+    try {
+      parts[p].names = sortedNamesOf(*parts[p].result);
+    } catch (...) {
+      // (std::bad_alloc) The snapshot tries again for the parts without.
+    }
+  });
   std::string how =
       plans.size() == 1
           ? "whole document (in one piece: MLIR reports errors)"
           : "whole document in " + std::to_string(plans.size()) + " parts";
+  // analyzeParts falls back to one part without blanking, so the split of
+  // the text still holds.
   return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
-                                           uri, version),
+                                           uri, version, std::move(chunks)),
           how};
 }
 

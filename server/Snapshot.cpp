@@ -32,9 +32,8 @@ Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,
   index(std::move(chunks));
 }
 
-/// The names of `r` sorted by range, in its own offsets.
-static std::shared_ptr<const std::vector<Occurrence>>
-namesOf(const AnalysisResult &r) {
+std::shared_ptr<const std::vector<Occurrence>>
+bufferlens::sortedNamesOf(const AnalysisResult &r) {
   auto names = std::make_shared<std::vector<Occurrence>>();
   auto add = [&](SourceRange range, Occurrence::Kind kind, size_t id) {
     if (!range.empty())
@@ -71,7 +70,7 @@ void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
       if (partList[q].result == part.result)
         part.names = partList[q].names;
     if (!part.names)
-      part.names = namesOf(*part.result);
+      part.names = sortedNamesOf(*part.result);
   }
 }
 

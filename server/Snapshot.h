@@ -79,6 +79,12 @@ struct FindingRef {
   }
 };
 
+/// The names of `result` (values, blocks, op names) sorted by range, in
+/// its own offsets: SnapshotPart::names. A snapshot makes the missing ones
+/// itself; callers holding several fresh parts can make them in parallel.
+std::shared_ptr<const std::vector<Occurrence>>
+sortedNamesOf(const AnalysisResult &result);
+
 class Snapshot {
 public:
   /// A whole-document analysis of `result.text`.
