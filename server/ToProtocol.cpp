@@ -2,9 +2,14 @@
 
 #include "server/ToProtocol.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/PartThreads.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <thread>
 
 using namespace bufferlens;
 using json = nlohmann::json;
@@ -206,16 +211,50 @@ json bufferlens::toOwnershipAt(const Snapshot &snapshot,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The length of the valid UTF-8 sequence starting at text[i], or 0.
+size_t utf8SequenceLength(std::string_view text, size_t i) {
+  unsigned char c = text[i];
+  size_t len = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 0;
+  if (len == 0 || i + len > text.size())
+    return 0;
+  for (size_t k = 1; k < len; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
+      return 0;
+  return len;
+}
+
 class JsonWriter {
 public:
   std::string out;
 
-  void string(std::string_view text) {
+  /// Appends `text` as a JSON string; false (with `out` unusable) when
+  /// `text` is not valid UTF-8, which the caller then sends through
+  /// nlohmann's replacement instead. Validating here saves a second pass
+  /// over every message.
+  bool string(std::string_view text) {
     out += '"';
+    if (!stringBody(text))
+      return false;
+    out += '"';
+    return true;
+  }
+  /// The same without the quotes.
+  bool stringBody(std::string_view text) {
     // Runs of characters that need no escape are appended at once.
     size_t run = 0;
     for (size_t i = 0; i < text.size(); ++i) {
       unsigned char c = text[i];
+      if (c >= 0x80) {
+        size_t len = utf8SequenceLength(text, i);
+        if (len == 0)
+          return false;
+        i += len - 1;
+        continue;
+      }
       if (c >= 0x20 && c != '"' && c != '\\')
         continue;
       out.append(text.data() + run, i - run);
@@ -245,7 +284,7 @@ public:
       }
     }
     out.append(text.data() + run, text.size() - run);
-    out += '"';
+    return true;
   }
   void number(int64_t value) {
     char digits[24];
@@ -273,58 +312,16 @@ public:
   }
 };
 
-bool validUtf8(std::string_view text) {
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = text[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len = c < 0x80         ? 1
-                 : (c >> 5) == 6  ? 2
-                 : (c >> 4) == 14 ? 3
-                 : (c >> 3) == 30 ? 4
-                                  : 0;
-    if (len == 0 || i + len > text.size())
-      return false;
-    for (size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
-        return false;
-    i += len;
-  }
-  return true;
-}
 } // namespace
 
-std::string
-bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
-                                      const ProtocolContext &context) {
-  std::vector<FindingRef> findings = snapshot.findingRefs();
-  bool plain =
-      validUtf8(snapshot.uri()) && validUtf8(context.codeDescriptionBase);
-  for (const FindingRef &ref : findings) {
-    const Finding &f = *ref.finding;
-    plain = plain && validUtf8(f.message) && validUtf8(f.source) &&
-            validUtf8(f.code);
-    for (const RelatedLocation &r : f.related)
-      plain = plain && validUtf8(r.message);
-  }
-  if (!plain) {
-    // Rare: let nlohmann replace the invalid bytes.
-    json message = {{"jsonrpc", "2.0"},
-                    {"method", "textDocument/publishDiagnostics"},
-                    {"params", toPublishDiagnostics(snapshot, context)}};
-    return message.dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-  const LineIndex &lines = snapshot.lines();
-  JsonWriter w;
-  w.out.reserve(64 + findings.size() * 320);
-  w.out += "{\"jsonrpc\":\"2.0\",\"method\":"
-           "\"textDocument/publishDiagnostics\",\"params\":{\"uri\":";
-  w.string(snapshot.uri());
-  w.out += ",\"version\":";
-  w.number(snapshot.version());
-  w.out += ",\"diagnostics\":[";
+namespace {
+/// Appends `findings` as diagnostics to `w.out`, comma separated; false if
+/// one of them holds invalid UTF-8 (the caller then lets nlohmann replace
+/// it). `uriJson` is the document's URI as a JSON string, `baseJson` the
+/// codeDescription base escaped for one (without quotes).
+bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
+                      const LineIndex &lines, const ProtocolContext &context,
+                      std::string_view uriJson, std::string_view baseJson) {
   for (size_t i = 0; i < findings.size(); ++i) {
     const FindingRef &ref = findings[i];
     const Finding &f = *ref.finding;
@@ -335,16 +332,21 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
     w.out += ",\"severity\":";
     w.number(toLspSeverity(f.severity));
     w.out += ",\"source\":";
-    w.string(f.source);
+    if (!w.string(f.source))
+      return false;
     w.out += ",\"message\":";
-    w.string(f.message);
+    if (!w.string(f.message))
+      return false;
     if (!f.code.empty()) {
       w.out += ",\"code\":";
-      w.string(f.code);
-      if (!context.codeDescriptionBase.empty()) {
-        w.out += ",\"codeDescription\":{\"href\":";
-        w.string(context.codeDescriptionBase + "#" + lowercase(f.code));
-        w.out += '}';
+      if (!w.string(f.code))
+        return false;
+      if (!baseJson.empty()) {
+        w.out += ",\"codeDescription\":{\"href\":\"";
+        w.out += baseJson;
+        w.out += '#';
+        w.stringBody(lowercase(f.code)); // Valid: f.code was.
+        w.out += "\"}";
       }
       if (f.code == "BL304")
         w.out += ",\"tags\":[1]";
@@ -355,16 +357,94 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
         if (r)
           w.out += ',';
         w.out += "{\"location\":{\"uri\":";
-        w.string(snapshot.uri());
+        w.out += uriJson;
         w.out += ",\"range\":";
         w.range(lines, ref.toCurrent(f.related[r].range), context.encoding);
         w.out += "},\"message\":";
-        w.string(f.related[r].message);
+        if (!w.string(f.related[r].message))
+          return false;
         w.out += '}';
       }
       w.out += ']';
     }
     w.out += '}';
+  }
+  return true;
+}
+
+/// Below twice this many findings one thread writes them all; above, one
+/// slice per core goes to the part threads (at 100k lines, 11 MB took one
+/// thread 20-26 ms on the way to the client, two slices 11-14 ms).
+constexpr size_t kFindingsPerSlice = 2048;
+} // namespace
+
+std::string
+bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
+                                      const ProtocolContext &context) {
+  std::vector<FindingRef> findings = snapshot.findingRefs();
+  auto replaced = [&] {
+    // Rare: let nlohmann replace the invalid bytes.
+    json message = {{"jsonrpc", "2.0"},
+                    {"method", "textDocument/publishDiagnostics"},
+                    {"params", toPublishDiagnostics(snapshot, context)}};
+    return message.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
+  JsonWriter uri, base;
+  if (!uri.string(snapshot.uri()) ||
+      !base.stringBody(context.codeDescriptionBase))
+    return replaced();
+
+  size_t slices =
+      std::clamp<size_t>(findings.size() / kFindingsPerSlice, 1,
+                         std::max(1u, std::thread::hardware_concurrency()));
+  size_t perSlice =
+      (findings.size() + slices - 1) / std::max<size_t>(slices, 1);
+  std::vector<JsonWriter> written(slices);
+  std::vector<char> plain(slices, 1);
+  auto write = [&](size_t k) {
+    size_t begin = std::min(findings.size(), k * perSlice);
+    size_t end = std::min(findings.size(), begin + perSlice);
+    // A writer of its own: neighbours in `written` share a cache line, and
+    // every append writes the string's length (one thread was faster).
+    JsonWriter local;
+    local.out.reserve((end - begin) * 512);
+    plain[k] = writeDiagnostics(
+        local, llvm::ArrayRef<FindingRef>(findings).slice(begin, end - begin),
+        snapshot.lines(), context, uri.out, base.out);
+    written[k] = std::move(local);
+  };
+  if (slices == 1)
+    write(0);
+  else
+    runOnPartThreads(slices, [&](size_t k) {
+      try {
+        write(k);
+      } catch (...) {
+        plain[k] = 0; // (std::bad_alloc) The nlohmann path says so.
+      }
+    });
+  if (std::find(plain.begin(), plain.end(), 0) != plain.end())
+    return replaced();
+
+  JsonWriter w;
+  size_t size = 128 + uri.out.size();
+  for (const JsonWriter &slice : written)
+    size += slice.out.size() + 1;
+  w.out.reserve(size);
+  w.out += "{\"jsonrpc\":\"2.0\",\"method\":"
+           "\"textDocument/publishDiagnostics\",\"params\":{\"uri\":";
+  w.out += uri.out;
+  w.out += ",\"version\":";
+  w.number(snapshot.version());
+  w.out += ",\"diagnostics\":[";
+  bool first = true;
+  for (const JsonWriter &slice : written) {
+    if (slice.out.empty())
+      continue;
+    if (!first)
+      w.out += ',';
+    first = false;
+    w.out += slice.out;
   }
   w.out += "]}}";
   return std::move(w.out);

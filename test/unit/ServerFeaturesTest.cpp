@@ -152,3 +152,45 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
                 expected);
     }
 }
+
+// Many findings are written in slices on the part threads; the message is
+// the same as one thread's, and one invalid byte in any slice still sends
+// every finding with the byte replaced.
+TEST(ServerFeaturesTest, DirectPublishOfManyFindingsInSlices) {
+  for (bool invalidInLastSlice : {false, true}) {
+    AnalysisResult result;
+    for (int line = 0; line < 5000; ++line)
+      result.text += "line " + std::to_string(line) + " é\n";
+    LineIndex lines(result.text);
+    for (uint32_t line = 0; line < 5000; ++line) {
+      Finding f;
+      f.code = line % 2 ? "BL101" : "BL304";
+      uint32_t begin = lines.lineStart(line);
+      uint32_t end = begin + lines.lineText(line).size();
+      f.range = {begin, begin + 4};
+      f.message = "finding " + std::to_string(line);
+      if (line % 3 == 0)
+        f.related.push_back({{begin + 5, end}, "related"});
+      result.findings.push_back(std::move(f));
+    }
+    if (invalidInLastSlice)
+      result.findings.back().message += "\xff";
+    SnapshotRef snapshot = snapshotOf(std::move(result));
+    ProtocolContext context;
+    context.codeDescriptionBase = "file:///README.md";
+    json expected = {{"jsonrpc", "2.0"},
+                     {"method", "textDocument/publishDiagnostics"},
+                     {"params", toPublishDiagnostics(*snapshot, context)}};
+    std::string message = publishDiagnosticsMessage(*snapshot, context);
+    json sent = json::parse(message);
+    ASSERT_EQ(sent["params"]["diagnostics"].size(), 5000u);
+    if (!invalidInLastSlice) {
+      EXPECT_EQ(sent, expected);
+      continue;
+    }
+    EXPECT_EQ(message,
+              expected.dump(-1, ' ', false, json::error_handler_t::replace));
+    EXPECT_EQ(sent["params"]["diagnostics"][4999]["message"],
+              "finding 4999\xef\xbf\xbd");
+  }
+}
