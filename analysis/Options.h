@@ -36,6 +36,12 @@ struct AnalysisOptions {
   /// could compare pointers (OwnershipAnalysis.cpp); off only in the test
   /// that shows the filter changes nothing.
   bool skipPipelineWithoutAliasChecks = true;
+  /// Compute what only explanations read (hover, inlay hints,
+  /// `bufferlens/ownershipAt`, `explain`, graphs): the ownership lattice of
+  /// every value and where the pass's deallocs go. No finding depends on
+  /// them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
+  /// prints findings only and turns this off (6% of its analysis).
+  bool explanations = true;
 
   bool isEnabled(const std::string &code) const;
   Severity severityOf(const std::string &code) const;

@@ -186,6 +186,7 @@ static void lintOne(const std::string &path, const std::string &graphStem,
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
     report.findings = std::move(result.findings);
   } else {
+    options.explanations = false; // Only the findings are printed.
     std::vector<PartPlan> plans =
         canAnalyseInParts(options)
             ? planParts(report.text, threads)

@@ -304,6 +304,8 @@ private:
       return;
     }
     facts.computed = true;
+    if (!options.explanations)
+      return;
     collectSites(original, facts);
     LatticeBuilder(index, original, facts).build(facts.states);
   }

@@ -1,0 +1,79 @@
+//===- FindingsOnlyTest.cpp - Findings without explanations ---------------===//
+//
+// `lint` without `--graphs` analyses with AnalysisOptions::explanations off:
+// no ownership lattice and no dealloc sites. That is only sound if no
+// finding depends on them; this checks it on every example and analysis
+// input and on generated modules, and that the option does skip them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BufferizedGenerator.h"
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace bufferlens;
+
+static std::string findingsOf(const AnalysisResult &result) {
+  std::string out;
+  for (const Finding &f : result.findings) {
+    out += f.code + " " + std::to_string(f.range.begin) + "-" +
+           std::to_string(f.range.end) + " " + f.message + "\n";
+    for (const RelatedLocation &r : f.related)
+      out += "  related " + std::to_string(r.range.begin) + " " + r.message +
+             "\n";
+    for (const Fix &fix : f.fixes)
+      out += "  fix " + fix.title + " (" + std::to_string(fix.edits.size()) +
+             " edits)\n";
+  }
+  return out;
+}
+
+static size_t explanationsOf(const AnalysisResult &result) {
+  size_t n = 0;
+  for (const OwnershipFacts &facts : result.ownership)
+    n += facts.states.size() + facts.sites.size();
+  return n;
+}
+
+TEST(FindingsOnlyTest, ExplanationsChangeNoFinding) {
+  size_t files = 0, explained = 0;
+  for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
+                          "test/lit/ownership", "test/lit/ownership/Inputs",
+                          "test/exec/inputs", "test/lsp/inputs"}) {
+    std::filesystem::path root =
+        std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir;
+    if (!std::filesystem::exists(root))
+      continue;
+    for (const auto &entry : std::filesystem::directory_iterator(root)) {
+      if (entry.path().extension() != ".mlir")
+        continue;
+      std::ifstream in(entry.path());
+      std::string text((std::istreambuf_iterator<char>(in)), {});
+      AnalysisOptions full, findingsOnly;
+      findingsOnly.explanations = false;
+      AnalysisResult a = test::analyze(text, full);
+      AnalysisResult b = test::analyze(text, findingsOnly);
+      EXPECT_EQ(findingsOf(a), findingsOf(b)) << entry.path();
+      EXPECT_EQ(explanationsOf(b), 0u) << entry.path();
+      explained += explanationsOf(a);
+      ++files;
+    }
+  }
+  EXPECT_GT(files, 40u);
+  EXPECT_GT(explained, 100u); // Not vacuous: the full analysis has them.
+}
+
+TEST(FindingsOnlyTest, ExplanationsChangeNoFindingOnGeneratedModules) {
+  for (uint32_t seed = 1; seed <= 40; ++seed) {
+    std::string text = test::BufferizedGenerator::module(seed, 8);
+    AnalysisOptions full, findingsOnly;
+    findingsOnly.explanations = false;
+    EXPECT_EQ(findingsOf(test::analyze(text, full)),
+              findingsOf(test::analyze(text, findingsOnly)))
+        << text;
+  }
+}
