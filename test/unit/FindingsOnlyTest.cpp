@@ -12,9 +12,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 using namespace bufferlens;
 
 static std::string findingsOf(const AnalysisResult &result) {
@@ -23,8 +20,8 @@ static std::string findingsOf(const AnalysisResult &result) {
     out += f.code + " " + std::to_string(f.range.begin) + "-" +
            std::to_string(f.range.end) + " " + f.message + "\n";
     for (const RelatedLocation &r : f.related)
-      out += "  related " + std::to_string(r.range.begin) + " " + r.message +
-             "\n";
+      out +=
+          "  related " + std::to_string(r.range.begin) + " " + r.message + "\n";
     for (const Fix &fix : f.fixes)
       out += "  fix " + fix.title + " (" + std::to_string(fix.edits.size()) +
              " edits)\n";
@@ -40,29 +37,17 @@ static size_t explanationsOf(const AnalysisResult &result) {
 }
 
 TEST(FindingsOnlyTest, ExplanationsChangeNoFinding) {
-  size_t files = 0, explained = 0;
-  for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
-                          "test/lit/ownership", "test/lit/ownership/Inputs",
-                          "test/exec/inputs", "test/lsp/inputs"}) {
-    std::filesystem::path root =
-        std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir;
-    if (!std::filesystem::exists(root))
-      continue;
-    for (const auto &entry : std::filesystem::directory_iterator(root)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)), {});
-      AnalysisOptions full, findingsOnly;
-      findingsOnly.explanations = false;
-      AnalysisResult a = test::analyze(text, full);
-      AnalysisResult b = test::analyze(text, findingsOnly);
-      EXPECT_EQ(findingsOf(a), findingsOf(b)) << entry.path();
-      EXPECT_EQ(explanationsOf(b), 0u) << entry.path();
-      explained += explanationsOf(a);
-      ++files;
-    }
-  }
+  size_t explained = 0;
+  size_t files = test::forEachAnalysisInput(
+      [&](const std::filesystem::path &path, const std::string &text) {
+        AnalysisOptions full, findingsOnly;
+        findingsOnly.explanations = false;
+        AnalysisResult a = test::analyze(text, full);
+        AnalysisResult b = test::analyze(text, findingsOnly);
+        EXPECT_EQ(findingsOf(a), findingsOf(b)) << path;
+        EXPECT_EQ(explanationsOf(b), 0u) << path;
+        explained += explanationsOf(a);
+      });
   EXPECT_GT(files, 40u);
   EXPECT_GT(explained, 100u); // Not vacuous: the full analysis has them.
 }

@@ -13,9 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 using namespace bufferlens;
 
 static std::string findingsOf(const AnalysisResult &result) {
@@ -27,28 +24,16 @@ static std::string findingsOf(const AnalysisResult &result) {
 }
 
 TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFinding) {
-  size_t files = 0, checks = 0;
-  for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
-                          "test/lit/ownership", "test/lit/ownership/Inputs",
-                          "test/exec/inputs", "test/lsp/inputs"}) {
-    std::filesystem::path root =
-        std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir;
-    if (!std::filesystem::exists(root))
-      continue;
-    for (const auto &entry : std::filesystem::directory_iterator(root)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)), {});
-      AnalysisOptions filtered, unfiltered;
-      unfiltered.skipPipelineWithoutAliasChecks = false;
-      AnalysisResult a = test::analyze(text, filtered);
-      AnalysisResult b = test::analyze(text, unfiltered);
-      EXPECT_EQ(findingsOf(a), findingsOf(b)) << entry.path();
-      ++files;
-      checks += test::withCode(b, "BL203").size();
-    }
-  }
+  size_t checks = 0;
+  size_t files = test::forEachAnalysisInput(
+      [&](const std::filesystem::path &path, const std::string &text) {
+        AnalysisOptions filtered, unfiltered;
+        unfiltered.skipPipelineWithoutAliasChecks = false;
+        AnalysisResult a = test::analyze(text, filtered);
+        AnalysisResult b = test::analyze(text, unfiltered);
+        EXPECT_EQ(findingsOf(a), findingsOf(b)) << path;
+        checks += test::withCode(b, "BL203").size();
+      });
   EXPECT_GT(files, 40u);
   EXPECT_GT(checks, 3u); // Not vacuous: some inputs do get BL203.
 }

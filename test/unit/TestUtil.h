@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -98,6 +101,31 @@ inline std::vector<std::string> aliasesOf(const AnalysisResult &result,
 }
 
 using Names = std::vector<std::string>;
+
+/// Calls `visit(path, text)` for every .mlir file among the examples and
+/// the analyses' test inputs; returns how many there were.
+inline size_t
+forEachAnalysisInput(const std::function<void(const std::filesystem::path &,
+                                              const std::string &)> &visit) {
+  size_t files = 0;
+  for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
+                          "test/lit/ownership", "test/lit/ownership/Inputs",
+                          "test/exec/inputs", "test/lsp/inputs"}) {
+    std::filesystem::path root =
+        std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir;
+    if (!std::filesystem::exists(root))
+      continue;
+    for (const auto &entry : std::filesystem::directory_iterator(root)) {
+      if (entry.path().extension() != ".mlir")
+        continue;
+      std::ifstream in(entry.path());
+      std::string text((std::istreambuf_iterator<char>(in)), {});
+      visit(entry.path(), text);
+      ++files;
+    }
+  }
+  return files;
+}
 
 } // namespace bufferlens::test
 
