@@ -8,7 +8,9 @@
 
 #include "cli/Report.h"
 
+#include <algorithm>
 #include <ostream>
+#include <string>
 
 using namespace bufferlens;
 
@@ -36,44 +38,59 @@ ReportSummary bufferlens::summarize(const std::vector<FileReport> &reports) {
   return summary;
 }
 
-static void writeSnippet(std::ostream &os, const FileReport &report,
+// Both write into a string that goes to the stream once per file: a
+// stream insertion per piece was a third of a 10k-line lint's output time.
+static void writeSnippet(std::string &out, const FileReport &report,
                          SourceRange range) {
   LineColumn begin = report.lines->toByteColumn(range.begin);
   std::string_view line = report.lines->lineText(begin.line);
-  os << line << "\n";
+  out += line;
+  out += '\n';
   uint32_t lineEnd = report.lines->lineStart(begin.line) + line.size();
   uint32_t end = std::min(std::max(range.end, range.begin + 1), lineEnd);
-  std::string marker;
   for (uint32_t i = 0; i < begin.column; ++i)
-    marker += line[i] == '\t' ? '\t' : ' ';
-  marker += '^';
-  for (uint32_t i = range.begin + 1; i < end; ++i)
-    marker += '~';
-  os << marker << "\n";
+    out += line[i] == '\t' ? '\t' : ' ';
+  out += '^';
+  if (end > range.begin + 1)
+    out.append(end - range.begin - 1, '~');
+  out += '\n';
 }
 
-static void writeLocated(std::ostream &os, const FileReport &report,
+static void writeLocated(std::string &out, const FileReport &report,
                          SourceRange range, const char *kind,
                          const std::string &message, const std::string &code) {
   CompilerPosition position = compilerPosition(report, range.begin);
-  os << report.path << ":" << position.line << ":" << position.column << ": "
-     << kind << ": " << message;
-  if (!code.empty())
-    os << " [" << code << "]";
-  os << "\n";
-  writeSnippet(os, report, range);
+  out += report.path;
+  out += ':';
+  out += std::to_string(position.line);
+  out += ':';
+  out += std::to_string(position.column);
+  out += ": ";
+  out += kind;
+  out += ": ";
+  out += message;
+  if (!code.empty()) {
+    out += " [";
+    out += code;
+    out += ']';
+  }
+  out += '\n';
+  writeSnippet(out, report, range);
 }
 
 void bufferlens::writeText(std::ostream &os,
                            const std::vector<FileReport> &reports) {
+  std::string out;
   for (const FileReport &report : reports) {
     if (!report.ioError.empty())
       continue; // Reported on stderr by the driver.
+    out.clear();
     for (const Finding &finding : report.findings) {
-      writeLocated(os, report, finding.range, toString(finding.severity),
+      writeLocated(out, report, finding.range, toString(finding.severity),
                    finding.message, finding.code);
       for (const RelatedLocation &related : finding.related)
-        writeLocated(os, report, related.range, "note", related.message, "");
+        writeLocated(out, report, related.range, "note", related.message, "");
     }
+    os.write(out.data(), static_cast<std::streamsize>(out.size()));
   }
 }
