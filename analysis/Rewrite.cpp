@@ -12,6 +12,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -62,10 +63,13 @@ static void restore(std::vector<std::pair<Operation *, Operation *>> &swapped) {
 
 /// Refuses, as the pass's own rejections are, the functions of `module` the
 /// ownership pass would read freed memory on. True when there are any.
-static bool refuseKnownCrashes(ParsedModule &parsed,
-                               const AnalysisOptions &options,
-                               std::vector<Finding> &diagnostics,
-                               std::set<std::string> &rejected) {
+/// `asWritten`, when the module was canonicalized first: the functions
+/// that had such an op before; the others are told canonicalization made it.
+static bool
+refuseKnownCrashes(ParsedModule &parsed, const AnalysisOptions &options,
+                   std::vector<Finding> &diagnostics,
+                   std::set<std::string> &rejected,
+                   const llvm::DenseSet<Operation *> *asWritten = nullptr) {
   bool refused = false;
   // Every function the pass will see, in nested modules too; a nested one
   // is refused under the name of the top-level op that holds it.
@@ -78,7 +82,9 @@ static bool refuseKnownCrashes(ParsedModule &parsed,
     finding.code = "BL204";
     finding.severity = Severity::Error;
     finding.range = parsed.rangeOf(crash.op->getLoc());
-    finding.message = crash.message;
+    finding.message = !asWritten || asWritten->contains(fn)
+                          ? crash.message
+                          : canonicalizedCrashMessage(crash);
     diagnostics.push_back(std::move(finding));
     Operation *top = fn;
     while (top->getParentOp() != parsed.module().getOperation())
@@ -125,7 +131,13 @@ static LogicalResult runPipeline(ParsedModule &parsed,
   };
 
   PassManager pm(context, ModuleOp::getOperationName());
-  if (request.stage == OwnershipStage::Lowered) {
+  llvm::DenseSet<Operation *> crashAsWritten;
+  bool canonicalized = request.stage == OwnershipStage::Lowered;
+  if (canonicalized) {
+    parsed.module()->walk([&](FunctionOpInterface fn) {
+      if (findKnownPassCrash(fn, options.privateFunctionDynamicOwnership))
+        crashAsWritten.insert(fn);
+    });
     // What the ownership pass sees is the prologue's output.
     PassManager prologue(context, ModuleOp::getOperationName());
     buildLoweringPrologue(prologue);
@@ -135,7 +147,8 @@ static LogicalResult runPipeline(ParsedModule &parsed,
   } else {
     buildOwnershipPipeline(pm, request.stage, options);
   }
-  if (refuseKnownCrashes(parsed, options, diagnostics, rejected))
+  if (refuseKnownCrashes(parsed, options, diagnostics, rejected,
+                         canonicalized ? &crashAsWritten : nullptr))
     return failure();
   if (succeeded(pm.run(parsed.module())))
     return success();

@@ -52,6 +52,7 @@ bufferlens::findKnownPassCrash(Operation *function,
     if (!rebuilt || !hasResultLiveOut(op))
       return;
     crash.op = op;
+    crash.opName = op->getName().getStringRef().str();
     crash.message =
         "the deallocation pass of MLIR 22 cannot analyse this function: "
         "it reads freed memory on `" +
@@ -61,4 +62,14 @@ bufferlens::findKnownPassCrash(Operation *function,
         "later MLIR); pass the result on as a block argument to analyse it";
   });
   return crash;
+}
+
+std::string bufferlens::canonicalizedCrashMessage(const KnownPassCrash &crash) {
+  return "the buffer-deallocation-pipeline canonicalizes this function "
+         "first, after which a result of `" +
+         crash.opName +
+         "` is used outside its block: the deallocation pass of MLIR 22 "
+         "reads freed memory on it, and then crashes or frees buffers still "
+         "in use (llvm/llvm-project#119863, fixed in later MLIR); the pass "
+         "alone handles the function as written";
 }

@@ -26,6 +26,8 @@ struct KnownPassCrash {
   mlir::Operation *op = nullptr;
   /// Why, in the user's terms, with the upstream issue.
   std::string message;
+  /// The op's name (`scf.for`), for canonicalizedCrashMessage.
+  std::string opName;
 
   explicit operator bool() const { return op != nullptr; }
 };
@@ -34,6 +36,12 @@ struct KnownPassCrash {
 /// `privateFunctionDynamicOwnership` as given.
 KnownPassCrash findKnownPassCrash(mlir::Operation *function,
                                   bool privateFunctionDynamicOwnership = false);
+
+/// What to say instead when the op is only there after the
+/// buffer-deallocation-pipeline's canonicalization (the function as
+/// written has none, and the pass alone handles it): `message`'s advice
+/// to pass the result on as a block argument would not help.
+std::string canonicalizedCrashMessage(const KnownPassCrash &crash);
 
 } // namespace bufferlens
 

@@ -440,11 +440,18 @@ private:
     // The canonicalizer can make a shape the ownership pass reads freed
     // memory on; such a function gets no BL203 (its BL204 needs the input
     // as written, and the analysis of the pass's own stage reports it).
+    // Such a function had none of that shape as written (it would not be
+    // here): only the pipeline's canonicalization makes it, so the user's
+    // mlir-opt run of the pipeline is the one that reads freed memory.
     SmallVector<FunctionOpInterface> crashing;
     lowered.module()->walk([&](FunctionOpInterface fn) {
-      if (!fn.isExternal() &&
-          findKnownPassCrash(fn, options.privateFunctionDynamicOwnership))
+      if (fn.isExternal())
+        return;
+      if (KnownPassCrash crash =
+              findKnownPassCrash(fn, options.privateFunctionDynamicOwnership)) {
+        reportCrashAfterCanonicalization(lowered, fn, crash);
         crashing.push_back(fn);
+      }
     });
     for (FunctionOpInterface fn : crashing) {
       fn.eraseBody();
@@ -483,6 +490,28 @@ private:
           " at run time";
       result.findings.push_back(std::move(finding));
     }
+  }
+
+  /// BL204 at the user's op the canonicalized `fn` (in `lowered`) would
+  /// make the pass read freed memory on, else at the function's name.
+  void reportCrashAfterCanonicalization(const TaggedClone &lowered,
+                                        FunctionOpInterface fn,
+                                        const KnownPassCrash &crash) {
+    Finding finding;
+    finding.code = "BL204";
+    finding.message = canonicalizedCrashMessage(crash);
+    OpId op = lowered.originOpOf(crash.op->getLoc());
+    if (op != kNone) {
+      finding.range = index.rangeOf(index.op(op));
+    } else {
+      auto named = llvm::find_if(result.functions, [&](const auto &entry) {
+        return entry.name == fn.getName();
+      });
+      if (named == result.functions.end())
+        return;
+      finding.range = named->nameRange;
+    }
+    result.findings.push_back(std::move(finding));
   }
 
   /// BL105 for functions nothing will repair: a returned buffer whose
