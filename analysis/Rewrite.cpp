@@ -63,8 +63,9 @@ static void restore(std::vector<std::pair<Operation *, Operation *>> &swapped) {
 
 /// Refuses, as the pass's own rejections are, the functions of `module` the
 /// ownership pass would read freed memory on. True when there are any.
-/// `asWritten`, when the module was canonicalized first: the functions
-/// that had such an op before; the others are told canonicalization made it.
+/// `asWritten`, when the pipeline's prologue ran first: the functions that
+/// had such an op before it; the others are told the prologue made it (not
+/// that the pass alone handles them: here nothing ran it to see).
 static bool
 refuseKnownCrashes(ParsedModule &parsed, const AnalysisOptions &options,
                    std::vector<Finding> &diagnostics,
@@ -84,7 +85,8 @@ refuseKnownCrashes(ParsedModule &parsed, const AnalysisOptions &options,
     finding.range = parsed.rangeOf(crash.op->getLoc());
     finding.message = !asWritten || asWritten->contains(fn)
                           ? crash.message
-                          : canonicalizedCrashMessage(crash);
+                          : pipelineCrashMessage(crash,
+                                                 /*passAloneHandlesIt=*/false);
     diagnostics.push_back(std::move(finding));
     Operation *top = fn;
     while (top->getParentOp() != parsed.module().getOperation())

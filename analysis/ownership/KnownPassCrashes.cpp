@@ -64,12 +64,16 @@ bufferlens::findKnownPassCrash(Operation *function,
   return crash;
 }
 
-std::string bufferlens::canonicalizedCrashMessage(const KnownPassCrash &crash) {
-  return "the buffer-deallocation-pipeline canonicalizes this function "
-         "first, after which a result of `" +
+std::string bufferlens::pipelineCrashMessage(const KnownPassCrash &crash,
+                                             bool passAloneHandlesIt) {
+  return "the buffer-deallocation-pipeline rewrites this function before "
+         "its deallocation pass (expand-realloc, canonicalize), after which `" +
          crash.opName +
-         "` is used outside its block: the deallocation pass of MLIR 22 "
-         "reads freed memory on it, and then crashes or frees buffers still "
-         "in use (llvm/llvm-project#119863, fixed in later MLIR); the pass "
-         "alone handles the function as written";
+         "` here has a result used outside its block: the deallocation pass "
+         "of MLIR 22 reads freed memory on it, and then crashes or frees "
+         "buffers still in use (llvm/llvm-project#119863, fixed in later "
+         "MLIR)" +
+         (passAloneHandlesIt ? "; the pass alone handles the function as "
+                               "written"
+                             : "");
 }

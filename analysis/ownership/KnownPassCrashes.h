@@ -26,7 +26,7 @@ struct KnownPassCrash {
   mlir::Operation *op = nullptr;
   /// Why, in the user's terms, with the upstream issue.
   std::string message;
-  /// The op's name (`scf.for`), for canonicalizedCrashMessage.
+  /// The op's name (`scf.for`), for pipelineCrashMessage.
   std::string opName;
 
   explicit operator bool() const { return op != nullptr; }
@@ -37,11 +37,13 @@ struct KnownPassCrash {
 KnownPassCrash findKnownPassCrash(mlir::Operation *function,
                                   bool privateFunctionDynamicOwnership = false);
 
-/// What to say instead when the op is only there after the
-/// buffer-deallocation-pipeline's canonicalization (the function as
-/// written has none, and the pass alone handles it): `message`'s advice
-/// to pass the result on as a block argument would not help.
-std::string canonicalizedCrashMessage(const KnownPassCrash &crash);
+/// What to say instead when the op is only there after the passes the
+/// buffer-deallocation-pipeline runs first (expand-realloc, canonicalize):
+/// the function as written has none, so `message`'s advice (pass the
+/// result on as a block argument) would not help. `passAloneHandlesIt`:
+/// the ownership pass was seen to accept the function as written.
+std::string pipelineCrashMessage(const KnownPassCrash &crash,
+                                 bool passAloneHandlesIt);
 
 } // namespace bufferlens
 

@@ -437,12 +437,11 @@ private:
     ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
     if (failed(loweringPrologue->run(lowered.module())))
       return;
-    // The canonicalizer can make a shape the ownership pass reads freed
-    // memory on; such a function gets no BL203 (its BL204 needs the input
-    // as written, and the analysis of the pass's own stage reports it).
-    // Such a function had none of that shape as written (it would not be
-    // here): only the pipeline's canonicalization makes it, so the user's
-    // mlir-opt run of the pipeline is the one that reads freed memory.
+    // The prologue (expand-realloc, canonicalize) can make a shape the
+    // ownership pass reads freed memory on. A function here had none as
+    // written (it would have its BL204 and not be here) and the pass alone
+    // accepted it: only the user's run of the whole pipeline reads freed
+    // memory. It gets that BL204 instead of BL203.
     SmallVector<FunctionOpInterface> crashing;
     lowered.module()->walk([&](FunctionOpInterface fn) {
       if (fn.isExternal())
@@ -492,24 +491,27 @@ private:
     }
   }
 
-  /// BL204 at the user's op the canonicalized `fn` (in `lowered`) would
-  /// make the pass read freed memory on, else at the function's name.
+  /// BL204 at the user's op the prologue's output of `fn` (in `lowered`)
+  /// makes the pass read freed memory on, else at the function's name.
   void reportCrashAfterCanonicalization(const TaggedClone &lowered,
                                         FunctionOpInterface fn,
                                         const KnownPassCrash &crash) {
     Finding finding;
     finding.code = "BL204";
-    finding.message = canonicalizedCrashMessage(crash);
+    finding.message = pipelineCrashMessage(crash, /*passAloneHandlesIt=*/true);
+    // The op the pipeline's op was made from (expand-realloc turns a
+    // memref.realloc into an scf.if with its location), else the function.
     OpId op = lowered.originOpOf(crash.op->getLoc());
     if (op != kNone) {
       finding.range = index.rangeOf(index.op(op));
     } else {
-      auto named = llvm::find_if(result.functions, [&](const auto &entry) {
-        return entry.name == fn.getName();
-      });
-      if (named == result.functions.end())
+      FunctionId f = 0;
+      while (f < (FunctionId)result.functions.size() &&
+             lowered.lookup(index.function(f)) != fn.getOperation())
+        ++f;
+      if (f == (FunctionId)result.functions.size())
         return;
-      finding.range = named->nameRange;
+      finding.range = result.functions[f].nameRange;
     }
     result.findings.push_back(std::move(finding));
   }
