@@ -80,7 +80,8 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
           : std::vector<PartPlan>{};
   if (plans.size() < 2) {
     AnalysisResult result = analyzeIsolated(text, bufferName, options);
-    return {std::make_shared<const Snapshot>(std::move(result), uri, version),
+    return {std::make_shared<const Snapshot>(std::move(result), uri, version,
+                                             std::move(chunks)),
             "whole document"};
   }
   std::thread::id caller = std::this_thread::get_id();

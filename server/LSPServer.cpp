@@ -165,6 +165,7 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
         {
           std::lock_guard<std::mutex> lock(settingsMutex);
           ctx = context;
+          ctx.threads = this->config.analysisThreads;
         }
         auto start = std::chrono::steady_clock::now();
         std::string message = publishDiagnosticsMessage(*snapshot, ctx);

@@ -13,14 +13,15 @@ bool SnapshotPart::owns(SourceRange resultRange, bool isLast) const {
          (at < covers.end || (isLast && at == covers.end));
 }
 
-Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version)
+Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version,
+                   std::optional<std::vector<TopLevelChunk>> chunks)
     : documentText(result.text), lineIndex(documentText),
       documentUri(std::move(uri)), documentVersion(version) {
   SnapshotPart whole;
   whole.covers = {0, static_cast<uint32_t>(documentText.size())};
   whole.result = std::make_shared<const AnalysisResult>(std::move(result));
   partList.push_back(std::move(whole));
-  index(std::nullopt);
+  index(std::move(chunks));
 }
 
 Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,

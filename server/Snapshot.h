@@ -87,8 +87,9 @@ sortedNamesOf(const AnalysisResult &result);
 
 class Snapshot {
 public:
-  /// A whole-document analysis of `result.text`.
-  Snapshot(AnalysisResult result, std::string uri, int64_t version);
+  /// A whole-document analysis of `result.text`; `chunks` as below.
+  Snapshot(AnalysisResult result, std::string uri, int64_t version,
+           std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
   /// `text`, made of `parts` (sorted, covering the text); `chunks` is
   /// splitTopLevel(text) when the caller already made it.
   Snapshot(std::string text, std::vector<SnapshotPart> parts, std::string uri,

@@ -373,8 +373,9 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
 }
 
 /// Below twice this many findings one thread writes them all; above, one
-/// slice per core goes to the part threads (at 100k lines, 11 MB took one
-/// thread 20-26 ms on the way to the client, two slices 11-14 ms).
+/// slice per thread (ProtocolContext::threads) goes to the part threads (at
+/// 100k lines, 11 MB took one thread 20-26 ms on the way to the client, two
+/// slices 11-14 ms).
 constexpr size_t kFindingsPerSlice = 2048;
 } // namespace
 
@@ -394,9 +395,11 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
       !base.stringBody(context.codeDescriptionBase))
     return replaced();
 
+  unsigned threads = context.threads
+                         ? context.threads
+                         : std::max(1u, std::thread::hardware_concurrency());
   size_t slices =
-      std::clamp<size_t>(findings.size() / kFindingsPerSlice, 1,
-                         std::max(1u, std::thread::hardware_concurrency()));
+      std::clamp<size_t>(findings.size() / kFindingsPerSlice, 1, threads);
   size_t perSlice =
       (findings.size() + slices - 1) / std::max<size_t>(slices, 1);
   std::vector<JsonWriter> written(slices);

@@ -24,6 +24,9 @@ struct ProtocolContext {
   PositionEncoding encoding = PositionEncoding::Utf16;
   /// Diagnostics link to `codeDescriptionBase + "#bl101"`.
   std::string codeDescriptionBase;
+  /// How many threads may write one large publishDiagnostics message: the
+  /// `analysisThreads` setting (0: one per core).
+  unsigned threads = 0;
 };
 
 nlohmann::json toPosition(const LineIndex &lines, uint32_t offset,

@@ -178,6 +178,7 @@ TEST(ServerFeaturesTest, DirectPublishOfManyFindingsInSlices) {
     SnapshotRef snapshot = snapshotOf(std::move(result));
     ProtocolContext context;
     context.codeDescriptionBase = "file:///README.md";
+    context.threads = 2; // Two slices on any machine.
     json expected = {{"jsonrpc", "2.0"},
                      {"method", "textDocument/publishDiagnostics"},
                      {"params", toPublishDiagnostics(*snapshot, context)}};
