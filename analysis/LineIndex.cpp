@@ -41,16 +41,25 @@ LineColumn LineIndex::toByteColumn(uint32_t offset) const {
   return {line, offset - lineStarts[line]};
 }
 
-// Length of the UTF-8 sequence starting at bytes[i]; a truncated or invalid
-// lead byte counts as a sequence of one.
-static size_t sequenceLength(std::string_view bytes, size_t i) {
-  unsigned char c = bytes[i];
+size_t bufferlens::utf8SequenceLength(std::string_view text, size_t i) {
+  unsigned char c = text[i];
   size_t len = c < 0x80         ? 1
                : (c >> 5) == 6  ? 2
                : (c >> 4) == 14 ? 3
                : (c >> 3) == 30 ? 4
-                                : 1;
-  return i + len > bytes.size() ? 1 : len;
+                                : 0;
+  if (len == 0 || i + len > text.size())
+    return 0;
+  for (size_t k = 1; k < len; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
+      return 0;
+  return len;
+}
+
+// A byte that starts no valid sequence counts as a sequence of one, shown
+// as U+FFFD (one UTF-16 unit), as decoders do.
+static size_t sequenceLength(std::string_view bytes, size_t i) {
+  return std::max<size_t>(1, utf8SequenceLength(bytes, i));
 }
 
 // Number of UTF-16 code units that the UTF-8 bytes [begin, end) encode.

@@ -9,11 +9,16 @@
 #ifndef BUFFERLENS_ANALYSIS_LINEINDEX_H
 #define BUFFERLENS_ANALYSIS_LINEINDEX_H
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 namespace bufferlens {
+
+/// The length of the valid UTF-8 sequence starting at text[i] (1 to 4), or
+/// 0 when the bytes there are not one (a stray or truncated byte).
+size_t utf8SequenceLength(std::string_view text, size_t i);
 
 /// 0-based line and 0-based column; the column's unit depends on the call.
 struct LineColumn {

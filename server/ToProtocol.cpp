@@ -2,6 +2,7 @@
 
 #include "server/ToProtocol.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/LineIndex.h"
 #include "analysis/PartThreads.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -211,22 +212,6 @@ json bufferlens::toOwnershipAt(const Snapshot &snapshot,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The length of the valid UTF-8 sequence starting at text[i], or 0.
-size_t utf8SequenceLength(std::string_view text, size_t i) {
-  unsigned char c = text[i];
-  size_t len = c < 0x80         ? 1
-               : (c >> 5) == 6  ? 2
-               : (c >> 4) == 14 ? 3
-               : (c >> 3) == 30 ? 4
-                                : 0;
-  if (len == 0 || i + len > text.size())
-    return 0;
-  for (size_t k = 1; k < len; ++k)
-    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
-      return 0;
-  return len;
-}
-
 class JsonWriter {
 public:
   std::string out;

@@ -34,4 +34,11 @@ TEST(LineIndexTest, InvalidUtf8CountsOneUnitPerByte) {
   LineIndex lines(text);
   EXPECT_EQ(lines.toUtf16Column(2).column, 2u);
   EXPECT_EQ(lines.fromUtf16Column({0, 2}), 2u);
+  // A lead byte without its continuation is one invalid byte; the ASCII
+  // byte after it is a character of its own (as decoders show them).
+  std::string truncated = "\xC3%z \xE2\x82%w";
+  LineIndex cut(truncated);
+  EXPECT_EQ(cut.toUtf16Column(1).column, 1u);
+  EXPECT_EQ(cut.toUtf16Column(truncated.find("%w")).column, 6u);
+  EXPECT_EQ(cut.fromUtf16Column({0, 6}), truncated.find("%w"));
 }
