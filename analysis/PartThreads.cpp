@@ -7,7 +7,6 @@
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -41,16 +40,24 @@ public:
     {
       std::lock_guard<std::mutex> lock(mutex);
       // Enough threads for this call; if the system has no more, those
-      // there are (and the caller) do the work.
+      // there are (and the caller) do the work. Nor may a failure to queue
+      // (std::bad_alloc) escape once one helper is queued: this frame,
+      // which `task` refers to, would be gone while it runs. The caller
+      // takes whatever the queued helpers do not.
       while (threads.size() < helpers) {
         try {
           threads.emplace_back([this] { loop(); });
-        } catch (const std::system_error &) {
+        } catch (...) {
           break;
         }
       }
-      for (size_t i = 0; i < helpers; ++i)
-        queue.push_back(job);
+      for (size_t i = 0; i < helpers; ++i) {
+        try {
+          queue.push_back(job);
+        } catch (...) {
+          break;
+        }
+      }
     }
     wake.notify_all();
     job->work();
