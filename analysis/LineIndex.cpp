@@ -41,17 +41,35 @@ LineColumn LineIndex::toByteColumn(uint32_t offset) const {
   return {line, offset - lineStarts[line]};
 }
 
+// Well-formed sequences as RFC 3629 lists them: no overlong forms (C0, C1,
+// E0 80..9F, F0 80..8F), no surrogates (ED A0..BF), nothing past U+10FFFF
+// (F4 90.., F5..FF), so what passes is what every JSON parser accepts.
 size_t bufferlens::utf8SequenceLength(std::string_view text, size_t i) {
   unsigned char c = text[i];
-  size_t len = c < 0x80         ? 1
-               : (c >> 5) == 6  ? 2
-               : (c >> 4) == 14 ? 3
-               : (c >> 3) == 30 ? 4
-                                : 0;
-  if (len == 0 || i + len > text.size())
+  if (c < 0x80)
+    return 1;
+  size_t len;
+  unsigned char low = 0x80, high = 0xBF; // the second byte's range
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    low = c == 0xE0 ? 0xA0 : low;
+    high = c == 0xED ? 0x9F : high;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    low = c == 0xF0 ? 0x90 : low;
+    high = c == 0xF4 ? 0x8F : high;
+  } else {
     return 0;
-  for (size_t k = 1; k < len; ++k)
-    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2)
+  }
+  if (i + len > text.size())
+    return 0;
+  unsigned char second = text[i + 1];
+  if (second < low || second > high)
+    return 0;
+  for (size_t k = 2; k < len; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
       return 0;
   return len;
 }

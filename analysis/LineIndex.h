@@ -16,8 +16,9 @@
 
 namespace bufferlens {
 
-/// The length of the valid UTF-8 sequence starting at text[i] (1 to 4), or
-/// 0 when the bytes there are not one (a stray or truncated byte).
+/// The length of the well-formed UTF-8 sequence starting at text[i] (1 to
+/// 4), or 0 when the bytes there are not one (a stray or truncated byte,
+/// an overlong form, a surrogate, a code point past U+10FFFF).
 size_t utf8SequenceLength(std::string_view text, size_t i);
 
 /// 0-based line and 0-based column; the column's unit depends on the call.

@@ -42,3 +42,16 @@ TEST(LineIndexTest, InvalidUtf8CountsOneUnitPerByte) {
   EXPECT_EQ(cut.toUtf16Column(truncated.find("%w")).column, 6u);
   EXPECT_EQ(cut.fromUtf16Column({0, 6}), truncated.find("%w"));
 }
+
+TEST(LineIndexTest, WellFormedUtf8Only) {
+  EXPECT_EQ(utf8SequenceLength("\xC3\xA9", 0), 2u);
+  EXPECT_EQ(utf8SequenceLength("\xE2\x82\xAC", 0), 3u);
+  EXPECT_EQ(utf8SequenceLength("\xF4\x8F\xBF\xBF", 0), 4u); // U+10FFFF
+  EXPECT_EQ(utf8SequenceLength("\xC0\xAF", 0), 0u);         // overlong
+  EXPECT_EQ(utf8SequenceLength("\xE0\x80\xAF", 0), 0u);     // overlong
+  EXPECT_EQ(utf8SequenceLength("\xF0\x80\x80\xAF", 0), 0u); // overlong
+  EXPECT_EQ(utf8SequenceLength("\xED\xA0\x80", 0), 0u);     // surrogate
+  EXPECT_EQ(utf8SequenceLength("\xF4\x90\x80\x80", 0), 0u); // > U+10FFFF
+  EXPECT_EQ(utf8SequenceLength("\xF5\x80\x80\x80", 0), 0u);
+  EXPECT_EQ(utf8SequenceLength("\x80", 0), 0u);
+}

@@ -153,6 +153,32 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
     }
 }
 
+// Bytes that look like UTF-8 but are not well formed (an overlong '/', a
+// surrogate, a code point past U+10FFFF) go through nlohmann's
+// replacement too: sent as they are, the client's JSON parser would
+// reject the whole message.
+TEST(ServerFeaturesTest, DirectPublishReplacesIllFormedUtf8) {
+  for (std::string bytes :
+       {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE0\x80\xAF"}) {
+    AnalysisResult result;
+    result.text = "line\n";
+    Finding f;
+    f.code = "BL101";
+    f.range = {0, 4};
+    f.message = "name " + bytes + " here";
+    result.findings.push_back(f);
+    SnapshotRef snapshot = snapshotOf(std::move(result));
+    ProtocolContext context;
+    json expected = {{"jsonrpc", "2.0"},
+                     {"method", "textDocument/publishDiagnostics"},
+                     {"params", toPublishDiagnostics(*snapshot, context)}};
+    std::string message = publishDiagnosticsMessage(*snapshot, context);
+    EXPECT_EQ(message,
+              expected.dump(-1, ' ', false, json::error_handler_t::replace));
+    EXPECT_NO_THROW(json::parse(message));
+  }
+}
+
 // Many findings are written in slices on the part threads; the message is
 // the same as one thread's, and one invalid byte in any slice still sends
 // every finding with the byte replaced.
