@@ -78,5 +78,8 @@ void bufferlens::writeJson(std::ostream &os,
                 {"errors", summary.errors},
                 {"warnings", summary.warnings},
                 {"others", summary.others}}}};
-  os << out.dump(2) << "\n";
+  // Replace, not throw: a message may quote a symbol whose escapes decode
+  // to bytes that are not UTF-8.
+  os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+     << "\n";
 }

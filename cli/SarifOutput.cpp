@@ -111,5 +111,8 @@ void bufferlens::writeSarif(std::ostream &os,
   json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                 {"version", "2.1.0"},
                 {"runs", json::array({run})}};
-  os << sarif.dump(2) << "\n";
+  // Replace, not throw: a message may quote a symbol whose escapes decode
+  // to bytes that are not UTF-8.
+  os << sarif.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+     << "\n";
 }
