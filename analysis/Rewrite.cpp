@@ -184,6 +184,9 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
   std::set<std::string> keptAsWritten;
   std::set<std::string> before; // with onlyFunction: the module's functions
   while (true) {
+    // A retry's module goes before the context that owns its types and
+    // attributes: destroyed after it, the module reads freed memory.
+    parsed.reset();
     context = createContext();
     out.diagnostics.clear();
     parsed = ParsedModule::parse(text, bufferName, *context, out.diagnostics);

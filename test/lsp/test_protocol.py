@@ -925,6 +925,41 @@ class ProtocolTest:
                                           "strategy": "greedy"})
         self.assertEqual(r["error"]["code"], -32602)
 
+    def test_rewrite_preview_keeps_rejected_functions(self):
+        # The pass rejects @cfg_loop (an unstructured loop): the preview
+        # runs again without it, names it at the top and rewrites the rest.
+        # The retry once crashed (a module destroyed after its context).
+        c = self.start()
+        uri = "file:///tmp/preview.mlir"
+        plain = ("func.func @plain(%c: i1) -> memref<2xf32> {\n"
+                 "  %0 = memref.alloc() : memref<2xf32>\n"
+                 "  return %0 : memref<2xf32>\n}\n")
+        text = ("func.func @cfg_loop(%n: i1) {\n"
+                "  %0 = memref.alloc() : memref<2xf32>\n"
+                "  cf.br ^bb1\n^bb1:\n  cf.cond_br %n, ^bb1, ^bb2\n"
+                "^bb2:\n  return\n}\n" + plain)
+        c.open(uri, text)
+        for stage in ["ownership", "lowered"]:
+            r = c.call("bufferlens/rewrite", {"uri": uri,
+                                              "strategy": "ownership",
+                                              "stage": stage})
+            self.assertIn("result", r, r)
+            out = r["result"]["text"]
+            self.assertTrue(out.startswith(
+                "// @cfg_loop is left as written: the deallocation passes "
+                "reject it (it already frees memory, or breaks a "
+                "precondition)\n"), out)
+            # @plain as mlir-opt rewrites it alone.
+            flag = ("--ownership-based-buffer-deallocation"
+                    if stage == "ownership"
+                    else "--buffer-deallocation-pipeline")
+            upstream = subprocess.run([ARGS.mlir_opt, flag, "-"], input=plain,
+                                      capture_output=True, text=True,
+                                      check=True).stdout
+            start = upstream.index("func.func @plain")
+            body = upstream[start:upstream.index("\n  }\n", start) + 4]
+            self.assertIn(body, out)
+
     # Reuse across edits ----------------------------------------------------
 
     def views(self, c, uri, text, every=1):
