@@ -11,6 +11,7 @@ usage: test_protocol.py --bufferlens PATH --source-dir DIR [unittest args]
 import argparse
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -1086,6 +1087,84 @@ class ProtocolTest:
                 fresh.close()
         if self.transport == "stdio":
             self.assertEqual(tied, 1)  # @caller
+
+    def test_random_edits_equal_whole_analysis(self):
+        """Seeded random edits through incremental didChange: mostly valid
+        ones (an op inserted in a body, a function inserted between two),
+        some anywhere (text deleted or inserted, valid or not). After each,
+        the diagnostics equal a fresh analysis of the same text."""
+        rand = random.Random(20261122)
+        anywhere = ["\n", " ", "%", "}", "{", "@", "\"", "^bb1",
+                    "  cf.br ^bb1\n", "// bufferlens: disable BL302\n"]
+        # Several functions per document, so that most edits leave text
+        # after them for the reused parts to shift.
+        generated = subprocess.run(
+            [sys.executable, os.path.join(ARGS.source_dir, "bench",
+                                          "gen_module.py"), "120", "/dev/stdout"],
+            capture_output=True, text=True, check=True).stdout
+        sources = [("generated.mlir", generated)] * 4 + [
+            (n, read(self.example(n))) for n in sorted(os.listdir(
+                os.path.join(ARGS.source_dir, "examples")))
+            if n.endswith(".mlir")]
+        c = self.start(options={"debounceMs": 0})
+
+        def position(text, offset):
+            line = text.count("\n", 0, offset)
+            return pos(line, offset - (text.rfind("\n", 0, offset) + 1))
+
+        def comparable(diagnostics):
+            for d in diagnostics:
+                for r in d.get("relatedInformation", []):
+                    r["location"]["uri"] = "-"
+            return diagnostics
+
+        def line_starts(text, pattern):
+            return [m.start() for m in re.finditer(pattern, text, re.M)]
+
+        for n in range(20):
+            name, text = rand.choice(sources)
+            self.assertTrue(text.isascii(), name)  # offsets are UTF-16 too
+            uri = "file:///tmp/random-%d-%s" % (n, name)
+            c.open(uri, text)
+            c.diagnostics(uri, 1)
+            for version in range(2, 2 + rand.randint(1, 5)):
+                kind = rand.random()
+                body = line_starts(text, r"^  (?![ }])")
+                tops = line_starts(text, r"^func\.func")
+                if kind < 0.45 and body:
+                    at = end = rand.choice(body)
+                    new = rand.choice([
+                        "  %%e%d = memref.alloc() : memref<2xf32>\n",
+                        "  %%e%d = arith.constant 7 : index\n"]) % version
+                elif kind < 0.6 and tops:
+                    at = end = rand.choice(tops)
+                    new = "func.func @e%d() {\n  return\n}\n" % version
+                elif kind < 0.8:
+                    at = rand.randrange(len(text) + 1)
+                    end = min(len(text), at + rand.randint(1, 15))
+                    new = ""
+                else:
+                    at = end = rand.randrange(len(text) + 1)
+                    new = rand.choice(anywhere)
+                c.notify("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": version},
+                    "contentChanges": [{"range": {
+                        "start": position(text, at),
+                        "end": position(text, end)}, "text": new}]})
+                text = text[:at] + new + text[end:]
+                got = c.diagnostics(uri, version)["diagnostics"]
+                fresh = "file:///tmp/fresh-%d-%d-%s" % (n, version, name)
+                c.open(fresh, text)
+                want = c.diagnostics(fresh, 1)["diagnostics"]
+                c.notify("textDocument/didClose",
+                         {"textDocument": {"uri": fresh}})
+                self.assertEqual(comparable(got), comparable(want),
+                                 (name, version, text))
+            c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        if self.transport == "stdio":
+            # Not vacuous: many edits took the incremental path.
+            log = c.log_with("published %s version 1" % fresh)
+            self.assertGreater(log.count(": one top-level operation"), 10)
 
     def test_parts_answer_like_one_whole_analysis(self):
         """A document analysed in parallel parts (analysis/Partition.h)
