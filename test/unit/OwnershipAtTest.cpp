@@ -6,9 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 using namespace bufferlens;
 using bufferlens::test::Annotations;
 
@@ -78,30 +75,19 @@ TEST(OwnershipAtTest, UsesInNestedRegionsBelongToTheInnermostOp) {
 
 TEST(OwnershipAtTest, TheUsesFunctionHoldsTheOpOfEveryUse) {
   // Searching the ops of the value's function finds what searching every
-  // op finds, for every use of every value of the examples and lit inputs.
-  size_t files = 0, uses = 0;
-  for (const char *dir : {"examples", "test/lit/checker", "test/lit/ownership",
-                          "test/lit/classic"}) {
-    std::error_code error;
-    for (const auto &entry : std::filesystem::directory_iterator(
-             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)),
-                       std::istreambuf_iterator<char>());
-      AnalysisResult result = test::analyze(text);
-      ++files;
-      for (const ValueEntry &value : result.values)
-        for (const SourceRange &use : value.uses) {
-          ++uses;
-          EXPECT_EQ(opContaining(result, value.function, use),
-                    opContaining(result, kNone, use))
-              << entry.path() << ": a use of " << value.name << " at "
-              << use.begin;
-        }
-    }
-  }
+  // op finds, for every use of every value of the analysis inputs.
+  size_t uses = 0;
+  size_t files = test::forEachAnalysisInput(
+      [&](const std::filesystem::path &path, const std::string &text) {
+        AnalysisResult result = test::analyze(text);
+        for (const ValueEntry &value : result.values)
+          for (const SourceRange &use : value.uses) {
+            ++uses;
+            EXPECT_EQ(opContaining(result, value.function, use),
+                      opContaining(result, kNone, use))
+                << path << ": a use of " << value.name << " at " << use.begin;
+          }
+      });
   EXPECT_GT(files, 20u);
   EXPECT_GT(uses, 500u);
 }

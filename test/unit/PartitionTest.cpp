@@ -140,6 +140,18 @@ TEST(PartitionTest, CallersOfOneDeclarationAreNotTied) {
             (std::vector<SourceRange>{chunks[1].range, chunks[2].range}));
 }
 
+/// `texts` one after another, and the range of each in the result.
+static std::pair<std::string, std::vector<SourceRange>>
+joined(const std::vector<std::string> &texts) {
+  std::string text;
+  std::vector<SourceRange> ops;
+  for (const std::string &op : texts) {
+    ops.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
+    text += op;
+  }
+  return {text, ops};
+}
+
 TEST(PartitionTest, TiedOperationsOfAnEdit) {
   std::string a = "func.func @a() {\n  call @d() : () -> ()\n  return\n}\n";
   std::string d = "func.func @d() {\n"
@@ -147,12 +159,7 @@ TEST(PartitionTest, TiedOperationsOfAnEdit) {
                   "  return\n}\n";
   std::string g = "memref.global \"private\" @g : memref<2xf32>\n";
   std::vector<std::string> texts = {a, filler("b", 2), d, g};
-  std::string text;
-  std::vector<SourceRange> ops;
-  for (const std::string &op : texts) {
-    ops.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
-    text += op;
-  }
+  auto [text, ops] = joined(texts);
   EXPECT_EQ(tiedOperations(text, ops, 2, {}), (std::vector<size_t>{0, 2, 3}));
   EXPECT_EQ(tiedOperations(text, ops, 1, {}), (std::vector<size_t>{1}));
   // @b used to read @g before the edit: @g's users are analysed with it.
@@ -167,12 +174,7 @@ TEST(PartitionTest, EscapedSymbolNamesTieLikePlainOnes) {
       "func.func @\"a b\"() {\n  return\n}\n", filler("c", 2),
       "func.func @d() {\n  call @\"fo\\6F\"() : () -> ()\n"
       "  call @\"a\\20b\"() : () -> ()\n  return\n}\n"};
-  std::string text;
-  std::vector<SourceRange> ops;
-  for (const std::string &op : texts) {
-    ops.push_back({uint32_t(text.size()), uint32_t(text.size() + op.size())});
-    text += op;
-  }
+  auto [text, ops] = joined(texts);
   EXPECT_EQ(tiedOperations(text, ops, 0, {}), (std::vector<size_t>{0, 1, 3}));
   EXPECT_EQ(tiedOperations(text, ops, 1, {}), (std::vector<size_t>{0, 1, 3}));
   EXPECT_EQ(tiedOperations(text, ops, 2, {}), (std::vector<size_t>{2}));
