@@ -14,21 +14,6 @@
 
 using namespace bufferlens;
 
-static std::string findingsOf(const AnalysisResult &result) {
-  std::string out;
-  for (const Finding &f : result.findings) {
-    out += f.code + " " + std::to_string(f.range.begin) + "-" +
-           std::to_string(f.range.end) + " " + f.message + "\n";
-    for (const RelatedLocation &r : f.related)
-      out +=
-          "  related " + std::to_string(r.range.begin) + " " + r.message + "\n";
-    for (const Fix &fix : f.fixes)
-      out += "  fix " + fix.title + " (" + std::to_string(fix.edits.size()) +
-             " edits)\n";
-  }
-  return out;
-}
-
 static size_t explanationsOf(const AnalysisResult &result) {
   size_t n = 0;
   for (const OwnershipFacts &facts : result.ownership)
@@ -44,7 +29,8 @@ TEST(FindingsOnlyTest, ExplanationsChangeNoFinding) {
         findingsOnly.explanations = false;
         AnalysisResult a = test::analyze(text, full);
         AnalysisResult b = test::analyze(text, findingsOnly);
-        EXPECT_EQ(findingsOf(a), findingsOf(b)) << path;
+        EXPECT_EQ(test::describe(a.findings), test::describe(b.findings))
+            << path;
         EXPECT_EQ(explanationsOf(b), 0u) << path;
         explained += explanationsOf(a);
       });
@@ -57,8 +43,8 @@ TEST(FindingsOnlyTest, ExplanationsChangeNoFindingOnGeneratedModules) {
     std::string text = test::BufferizedGenerator::module(seed, 8);
     AnalysisOptions full, findingsOnly;
     findingsOnly.explanations = false;
-    EXPECT_EQ(findingsOf(test::analyze(text, full)),
-              findingsOf(test::analyze(text, findingsOnly)))
+    EXPECT_EQ(test::describe(test::analyze(text, full).findings),
+              test::describe(test::analyze(text, findingsOnly).findings))
         << text;
   }
 }

@@ -15,14 +15,6 @@
 
 using namespace bufferlens;
 
-static std::string findingsOf(const AnalysisResult &result) {
-  std::string out;
-  for (const Finding &f : result.findings)
-    out +=
-        f.code + " " + std::to_string(f.range.begin) + " " + f.message + "\n";
-  return out;
-}
-
 TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFinding) {
   size_t checks = 0;
   size_t files = test::forEachAnalysisInput(
@@ -31,7 +23,8 @@ TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFinding) {
         unfiltered.skipPipelineWithoutAliasChecks = false;
         AnalysisResult a = test::analyze(text, filtered);
         AnalysisResult b = test::analyze(text, unfiltered);
-        EXPECT_EQ(findingsOf(a), findingsOf(b)) << path;
+        EXPECT_EQ(test::describe(a.findings), test::describe(b.findings))
+            << path;
         checks += test::withCode(b, "BL203").size();
       });
   EXPECT_GT(files, 40u);
@@ -47,7 +40,7 @@ TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFindingOnGeneratedModules) {
     AnalysisResult a = test::analyze(text, filtered);
     AnalysisResult b = test::analyze(text, unfiltered);
     EXPECT_TRUE(test::mlirErrors(b).empty()) << text;
-    EXPECT_EQ(findingsOf(a), findingsOf(b)) << text;
+    EXPECT_EQ(test::describe(a.findings), test::describe(b.findings)) << text;
     checks += test::withCode(b, "BL203").size();
   }
   EXPECT_GT(checks, 40u);
