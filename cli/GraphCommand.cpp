@@ -20,6 +20,8 @@
 #include "config/Config.h"
 #include "viz/Graph.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -327,6 +329,19 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
     if (args.origin.empty() && args.stage != "input") {
       std::string rewritten, why;
       if (!rewriteForStage(args.stage, text, file, options, rewritten, why)) {
+        // A directory is drawn as a batch: a file that already frees memory
+        // may have no stage to draw (the deallocation passes reject most
+        // existing frees), which is expected there and not an error of the
+        // batch. Asked for by name, the same file is still an error.
+        auto freeing = llvm::find_if(d.result.functions, [](const auto &f) {
+          return f.analysed && f.stage == Stage::Deallocated;
+        });
+        if (inputIsDir && freeing != d.result.functions.end()) {
+          std::cerr << file << ": note: no " << args.stage << " graph: @"
+                    << freeing->name << " already frees memory (" << why
+                    << ")\n";
+          continue;
+        }
         std::cerr << file << ": error: " << why << "\n";
         status = 1;
         continue;
