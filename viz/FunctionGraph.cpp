@@ -3,6 +3,8 @@
 #include "viz/FunctionGraph.h"
 #include "analysis/LineIndex.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -188,6 +190,14 @@ private:
   std::set<BlockId> drawn;
   /// Region op -> its blocks, per region.
   std::map<OpId, std::vector<std::vector<BlockId>>> nested;
+  /// Region ops whose regions hold no memref at any depth (the scalar
+  /// payload of linalg.generic, linalg.add, ...) -> their blocks, per
+  /// region. They are drawn as one row with a count, not as clusters:
+  /// such a region says nothing about buffers.
+  std::map<OpId, std::vector<std::vector<BlockId>>> payload;
+  /// The blocks of those regions, nested ones included: never drawn.
+  std::set<BlockId> payloadBlocks;
+  void setAsidePayloadRegions();
   std::map<OpId, std::string> ports;
 };
 
@@ -206,6 +216,8 @@ SourceRange Builder::headRange(OpId op) const {
       entry.fullRange.empty() ? entry.nameRange : entry.fullRange;
   auto it = nested.find(op);
   if (it == nested.end())
+    it = payload.find(op);
+  if (it == payload.end())
     return full;
   uint32_t first = full.end;
   for (const auto &region : it->second)
@@ -307,15 +319,25 @@ GraphRow Builder::makeRow(OpId op) const {
   SourceRange head = headRange(op);
   std::string text = oneLine(
       std::string_view(result.text).substr(head.begin, head.end - head.begin));
-  if (nested.count(op))
+  if (nested.count(op) || payload.count(op))
     text += " \xE2\x80\xA6 }";
+  // The count of set-aside payload regions stays visible when the op's
+  // text is elided.
+  std::string count;
+  if (auto it = payload.find(op); it != payload.end()) {
+    size_t regions = it->second.size();
+    count = "  \xC2\xB7  " + std::to_string(regions) +
+            (regions == 1 ? " region" : " regions") + " without memrefs";
+  }
   row.fullText = oneLine(std::string_view(result.text)
                              .substr(result.ops[op].fullRange.begin,
                                      result.ops[op].fullRange.end -
                                          result.ops[op].fullRange.begin));
-  if (nested.count(op))
-    row.fullText = text;
-  row.text = elide(text, options.limits.maxRowChars);
+  if (nested.count(op) || payload.count(op))
+    row.fullText = text + count;
+  size_t room = options.limits.maxRowChars;
+  row.text =
+      elide(text, room > count.size() + 8 ? room - count.size() : room) + count;
   row.range = opRange(op);
   row.marker = markerOf(op);
   row.port = "o" + std::to_string(op);
@@ -463,8 +485,63 @@ void Builder::indexFunction() {
       list[index] = blocks;
     nested[op] = std::move(list);
   }
+  setAsidePayloadRegions();
   for (size_t i = 0; i < allBlocks.size() && i < options.limits.maxBlocks; ++i)
     drawn.insert(allBlocks[i]);
+}
+
+void Builder::setAsidePayloadRegions() {
+  auto isMemRef = [&](ValueId v) {
+    return v != kNone && result.values[v].isMemRef;
+  };
+  // A region op holds a memref when one of its blocks, at any depth, has a
+  // memref argument or an op with a memref operand or result.
+  std::set<OpId> holdsMemRef;
+  for (BlockId b : allBlocks) {
+    const BlockEntry &block = result.blocks[b];
+    bool any = llvm::any_of(block.arguments, isMemRef);
+    for (OpId op : block.ops)
+      any = any || llvm::any_of(result.ops[op].operands, isMemRef) ||
+            llvm::any_of(result.ops[op].results, isMemRef);
+    if (!any)
+      continue;
+    for (OpId up = block.parentOp; up != kNone && holdsMemRef.insert(up).second;
+         up = result.ops[up].block == kNone
+                  ? kNone
+                  : result.blocks[result.ops[up].block].parentOp)
+      ;
+  }
+  // The outermost region ops without one are set aside with every block
+  // below them.
+  auto under = [&](BlockId b) {
+    for (OpId up = result.blocks[b].parentOp; up != kNone;
+         up = result.ops[up].block == kNone
+                  ? kNone
+                  : result.blocks[result.ops[up].block].parentOp)
+      if (payload.count(up))
+        return true;
+    return false;
+  };
+  for (BlockId b : allBlocks) {
+    OpId op = result.blocks[b].parentOp;
+    if (op == kNone || holdsMemRef.count(op) || payload.count(op) ||
+        !nested.count(op) || under(b))
+      continue;
+    payload[op] = std::move(nested[op]);
+    nested.erase(op);
+  }
+  std::vector<BlockId> kept;
+  for (BlockId b : allBlocks) {
+    if (under(b))
+      payloadBlocks.insert(b);
+    else
+      kept.push_back(b);
+  }
+  allBlocks = std::move(kept);
+  // Region ops inside a set-aside region are not drawn either.
+  for (auto it = nested.begin(); it != nested.end();)
+    it = payloadBlocks.count(result.ops[it->first].block) ? nested.erase(it)
+                                                          : std::next(it);
 }
 
 std::string Builder::valueList(const std::vector<ValueId> &values) const {
@@ -487,6 +564,8 @@ void Builder::addEdges(FunctionGraph &graph) {
       const OpEntry &entry = result.ops[term];
       for (size_t s = 0; s < block.successors.size(); ++s) {
         BlockId to = block.successors[s];
+        if (payloadBlocks.count(to))
+          continue;
         if (to == kNone || !drawn.count(to)) {
           ++dropped;
           continue;
@@ -508,6 +587,8 @@ void Builder::addEdges(FunctionGraph &graph) {
       bool isRegionOp = nested.count(op) != 0;
       OpId parent = block.parentOp;
       for (BlockId to : entry.regionSuccessors) {
+        if (payloadBlocks.count(to))
+          continue;
         if (!drawn.count(to)) {
           ++dropped;
           continue;

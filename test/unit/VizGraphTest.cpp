@@ -140,6 +140,57 @@ TEST(VizGraphTest, RegionsAreClustersWithRegionEdges) {
                            }));
 }
 
+// Regions without a memref at any depth (linalg's scalar payloads, an
+// scf.if over scalars) are not drawn: their op keeps one row with a count,
+// and no edge to them is counted as missing. A region op that holds a
+// memref deeper down is still a cluster.
+TEST(VizGraphTest, PayloadRegionsWithoutMemRefsAreCountedNotDrawn) {
+  AnalysisResult r = analyze(
+      R"(#id = affine_map<(d0) -> (d0)>
+func.func @f(%in: memref<4xf32>, %out: memref<4xf32>, %c: i1, %n: index) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%in : memref<4xf32>) outs(%out : memref<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  %x = scf.if %c -> (index) {
+    scf.yield %n : index
+  } else {
+    %m = arith.addi %n, %n : index
+    scf.yield %m : index
+  }
+  scf.if %c {
+    scf.if %c {
+      %v = memref.load %in[%x] : memref<4xf32>
+      memref.store %v, %out[%n] : memref<4xf32>
+    }
+  }
+  return
+}
+)");
+  FunctionGraph g = buildFunctionGraph(r, 0, {});
+  ASSERT_EQ(g.topLevel.size(), 1u);
+  const GraphBlock &entry = *g.find(g.topLevel[0]);
+  ASSERT_EQ(entry.regionOps.size(), 1u);
+  EXPECT_EQ(entry.regionOps[0].title, "scf.if");
+  EXPECT_EQ(g.blocks.size(), 3u); // The entry and the two nested scf.if's.
+  EXPECT_EQ(
+      rowOf(g, "linalg.generic")->text,
+      "linalg.generic {indexing_maps = [#id, #id\xE2\x80\xA6  \xC2\xB7  1 "
+      "region without memrefs");
+  EXPECT_EQ(rowOf(g, "%x = scf.if")->text,
+            "%x = scf.if %c -> (index) { \xE2\x80\xA6 }  \xC2\xB7  2 regions "
+            "without memrefs");
+  EXPECT_EQ(edgesOf(r, g), (std::vector<std::string>{
+                               "region-entry ^bb0:o7 -> ^bb0:",
+                               "region-entry ^bb0:o8 -> ^bb0:",
+                               "region-yield ^bb0:o12 -> ^bb0:o7",
+                               "region-yield ^bb0:o11 -> ^bb0:o8",
+                           }));
+  EXPECT_TRUE(g.notes.empty());
+}
+
 TEST(VizGraphTest, FindingsSitOnTheirOpAndBlockHeader) {
   AnalysisResult r = analyze(R"(func.func @f(%arg0: i1) {
   %1 = memref.alloc() : memref<2xf32>
