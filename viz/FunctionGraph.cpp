@@ -732,13 +732,31 @@ void Builder::attachFindings(FunctionGraph &graph) {
   }
 }
 
+// What the graph shows, in the user's terms. A stage graph draws the IR a
+// strategy produced, which always frees memory: how that IR was analysed
+// says nothing about the user's function, so only the input stage says how
+// the function as written is read.
+std::string describeStage(const std::string &stage, Stage analysedAs) {
+  if (stage == "classic")
+    return "with the clones and deallocations of the classic "
+           "BufferDeallocation algorithm";
+  if (stage == "ownership")
+    return "after ownership-based-buffer-deallocation";
+  if (stage == "pipeline")
+    return "after buffer-deallocation-pipeline";
+  return analysedAs == Stage::Deallocated
+             ? "as written, which frees memory: checked for leaks, double "
+               "frees and use after free"
+             : "as written, which frees nothing yet: deallocation explained";
+}
+
 FunctionGraph Builder::build() {
   const FunctionEntry &function = result.functions[fn];
   FunctionGraph graph;
   graph.name = function.name;
   graph.stage = options.stage;
-  graph.title = "@" + function.name + "  \xC2\xB7  stage " + options.stage +
-                "  \xC2\xB7  analysed as " + toString(function.stage);
+  graph.title = "@" + function.name + "  \xC2\xB7  " +
+                describeStage(options.stage, function.stage);
   if (!function.analysed)
     graph.notes.push_back("the function does not verify: only its source "
                           "structure is shown");

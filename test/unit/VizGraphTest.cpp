@@ -358,8 +358,7 @@ TEST(VizGraphTest, RewrittenOpsLinkToTheUsersRanges) {
   EXPECT_EQ(rowOf(g, "memref.dealloc %alloc : memref<2xf32>")->range->href(),
             hrefOf(user.code(), user.range("ret")));
   EXPECT_FALSE(rowOf(g, "%c = arith.constant 0 : index")->range);
-  EXPECT_EQ(g.title, "@f  \xC2\xB7  stage pipeline  \xC2\xB7  analysed as "
-                     "deallocated");
+  EXPECT_EQ(g.title, "@f  \xC2\xB7  after buffer-deallocation-pipeline");
 }
 
 TEST(VizGraphTest, OriginsOnlyFromTheNamedBuffer) {
