@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the VS Code extension, from a fresh clone:
 #   Debian packages (if missing) -> npm ci -> typecheck, bundle, .vsix ->
-#   unit tests -> graph page in headless Chromium -> end-to-end in code-server
+#   eslint -> unit tests -> graph page in headless Chromium -> end-to-end in code-server
 #   (no server; scripted stub server; the real build/bin/bufferlens when it
 #   serves LSP).
 # Ends with the line "N passed, M failed" counting the suites that ran;
@@ -94,6 +94,7 @@ build() {
     npm run package
 }
 suite build build || summary
+suite lint ./node_modules/.bin/eslint .
 
 # --- tests -----------------------------------------------------------------
 suite unit node --test out/test/unit/
