@@ -1,10 +1,10 @@
 //===- ClassicModel.h - What the classic BufferDeallocation would do ------===//
 //
 // Plain data describing the classic BufferDeallocation algorithm (seed:
-// buffer-deallocation-internals.md) applied to one function of the user's
-// IR: which aliases are critical and why, the clones it inserts, where each
-// buffer is freed (or why it is not), back-edge frees, and the hoisting and
-// promote-to-stack opportunities. The plan is also an ordered list of
+// mlir/docs/BufferDeallocationInternals.md) applied to one function of the
+// user's IR: which aliases are critical and why, the clones it inserts, where
+// each buffer is freed (or why it is not), back-edge frees, and the hoisting
+// and promote-to-stack opportunities. The plan is also an ordered list of
 // insertions, so `bufferlens rewrite --strategy classic` can apply it to a
 // copy of the IR without re-running the analysis.
 //
@@ -56,7 +56,7 @@ struct ClassicInsertion {
 struct ClassicValue {
   ValueId value = kNone;
   /// A heap allocation the algorithm tracks (allocas, globals and arguments
-  /// are never tracked: the seed's "hybrid setups").
+  /// are never tracked: the upstream document's "hybrid setups").
   bool tracked = false;
   /// Not properly dominated by an allocation it aliases: it gets a clone in
   /// every predecessor and is freed on its own.
@@ -80,8 +80,8 @@ struct ClassicValue {
   bool loopCarried = false;
 };
 
-/// Where an allocation could move (seed "Movement and Placement of
-/// Allocations").
+/// Where an allocation could move (BufferDeallocationInternals.md "Movement and
+/// Placement of Allocations").
 struct ClassicHoist {
   ValueId allocation = kNone;
   /// The block it could move to, and whether that leaves a loop.
@@ -91,8 +91,8 @@ struct ClassicHoist {
   ValueId blockedBy = kNone;
 };
 
-/// Seed "Loop double-buffering/multi-buffering" (BL303): an allocation
-/// upstream's memref::multiBuffer accepts.
+/// The multi-buffering RFC (D119406, "Loop double-buffering/multi-buffering")
+/// (BL303): an allocation upstream's memref::multiBuffer accepts.
 struct ClassicMultiBuffer {
   ValueId allocation = kNone;
   /// The loop that could rotate through its slices, and the copy that
@@ -101,7 +101,7 @@ struct ClassicMultiBuffer {
   OpId overwrite = kNone;
 };
 
-/// Seed "Conversion from AllocOp to AllocaOp".
+/// BufferDeallocationInternals.md "Conversion from AllocOp to AllocaOp".
 struct ClassicPromotion {
   ValueId allocation = kNone;
   bool promotable = false;

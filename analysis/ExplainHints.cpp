@@ -11,7 +11,7 @@
 
 using namespace bufferlens;
 
-// The lattice element as the seed writes it.
+// The lattice element as OwnershipBasedBufferDeallocation.md writes it.
 static std::string latticeText(const Ownership &own) {
   switch (own.kind) {
   case Ownership::Kind::Uninitialized:

@@ -2,7 +2,7 @@
 //
 // Plain data explaining the upstream `ownership-based-buffer-deallocation`
 // pass in the user's own blocks and values (seed:
-// ownership-based-buffer-deallocation.md): per block, the memrefs its
+// mlir/docs/OwnershipBasedBufferDeallocation.md): per block, the memrefs its
 // `bufferization.dealloc` may free under which conditions and what it
 // retains per successor; per memref value and block, its ownership in the
 // seed's lattice.
@@ -19,7 +19,8 @@
 
 namespace bufferlens {
 
-/// The seed's lattice: uninitialized < unique(X) < unknown.
+/// The ownership lattice of OwnershipBasedBufferDeallocation.md: uninitialized
+/// < unique(X) < unknown.
 struct Ownership {
   enum class Kind { Uninitialized, Unique, Unknown };
   Kind kind = Kind::Uninitialized;
@@ -36,7 +37,7 @@ struct Ownership {
   }
 };
 
-/// The lattice join of the seed's table.
+/// The lattice join of OwnershipBasedBufferDeallocation.md's table.
 Ownership join(const Ownership &a, const Ownership &b);
 
 /// Ownership of one memref value at the end of one block.

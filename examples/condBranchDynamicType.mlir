@@ -1,11 +1,11 @@
-// Seed: buffer-deallocation-internals.md, "Movement and Placement of
-// Allocations", and bufferization-and-buffer-placement.md, "Movement and
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Movement and Placement of
+// Allocations", and mlir/docs/Bufferization.md (2020), "Movement and
 // Placement of Allocations" / "Introduction of Copies".
 //
 // The alloc in ^bb2 depends on the block argument %0 (its dynamic size), so
 // it cannot be hoisted out of ^bb2. %2 merges %arg1 and %1.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%1)` (not an upstream op) is `memref.load %1[%c0]` (needs %0 >= 1
 //   at run time).
 // - `test.copy(%2, %arg2)` / `"linalg.copy"(%2, %arg2)` is

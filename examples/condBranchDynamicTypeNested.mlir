@@ -1,10 +1,10 @@
-// Seed: buffer-deallocation-internals.md, "Introduction of Clones", and
-// bufferization-and-buffer-placement.md, "Introduction of Copies".
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Introduction of Clones", and
+// mlir/docs/Bufferization.md (2020), "Introduction of Copies".
 //
 // Critical and non-critical aliases: %2 is dominated by %1 (non-critical),
 // %3 merges %arg1 and %2 (critical), %4 is dominated by %3 (non-critical).
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%1)` (not an upstream op) is `memref.load %1[%c0]` (needs %0 >= 1
 //   at run time).
 // - `test.copy(%4, %arg2)` / `"linalg.copy"(%4, %arg2)` is

@@ -1,5 +1,5 @@
-// Seed: buffer-deallocation-internals.md, "Canonicalization of the Source
-// Buffer of the Clone Operation" (bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Canonicalization of the Source
+// Buffer of the Clone Operation" (mlir/docs/Bufferization.md (2020),
 // "Reusing the Source Buffer of the Copy Operation", has the same scenario
 // with alloc + dim + linalg.copy in place of the clone).
 //
@@ -8,7 +8,7 @@
 // returns %1 directly). It already frees memory, so it is "after
 // deallocation" IR: the upstream deallocation pipeline rejects it.
 //
-// Taken as in the internals seed; only `func` is `func.func`.
+// Taken as in BufferDeallocationInternals.md; only `func` is `func.func`.
 func.func @dynamic_allocation(%arg0: index, %arg1: index) -> memref<?x?xf32> {
   %1 = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
   %2 = bufferization.clone %1 : memref<?x?xf32> to memref<?x?xf32>

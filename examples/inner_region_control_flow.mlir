@@ -1,20 +1,20 @@
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Introduction of Clones" / "Introduction of Copies" (the first
 // `custom.region_if` example).
 //
-// The seed's imaginary `custom.region_if` executes its "then" or its "else"
+// The upstream document's imaginary `custom.region_if` executes its "then" or its "else"
 // region, always continues with its "join" region, and the join region's
 // yield becomes the op's result. Each region receives the previous value as
 // a region argument: %0 -> %arg2 / %arg3 -> %arg4 -> %1.
 //
-// Changes from the seed (`custom.region_if` is not an upstream op):
+// Changes from the upstream document (`custom.region_if` is not an upstream op):
 // - The op is an `scf.execute_region` whose single region holds the three
 //   "regions" as blocks ^then, ^else and ^join. %arg2, %arg3 and %arg4 keep
 //   their names and their aliasing as block arguments; the implicit region
 //   entry (%0 passed to then/else) is an explicit `cf.cond_br`, the implicit
 //   then/else -> join flow is an explicit `cf.br`, and the join region's
 //   yield is the `scf.yield` that produces %1 through the
-//   RegionBranchOpInterface, as in the seed.
+//   RegionBranchOpInterface, as in the upstream document.
 // - `custom.region_if` has no condition operand; the `cf.cond_br` needs one,
 //   so %cond compares the two index arguments (as in
 //   @nested_region_control_flow).

@@ -1,4 +1,4 @@
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Introduction of Clones" / "Introduction of Copies" (the
 // `custom.region_if` example with a nested allocation).
 //
@@ -6,7 +6,7 @@
 // freed in a post-dominator: %arg4 is a critical alias (of %arg2, i.e. %0,
 // and of %2), and it has the further alias %1.
 //
-// Changes from the seed (`custom.region_if` is not an upstream op), as in
+// Changes from the upstream document (`custom.region_if` is not an upstream op), as in
 // inner_region_control_flow.mlir:
 // - The op is an `scf.execute_region` whose single region holds the
 //   "then", "else" and "join" regions as blocks ^then, ^else, ^join; the

@@ -1,11 +1,11 @@
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Placement of Deallocs".
 //
 // The then branch of the nested `scf.if` returns a new buffer %3 allocated in
 // a divergent branch, so %2 is a critical alias; yielding %2 back to
 // %iterBuf over the loop's back edge makes %iterBuf critical too.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `cmpi "eq"` is `arith.cmpi eq`.
 // - `use(%3)` (not an upstream op) is `memref.load %3[%c0]`.
 // - `test.copy(%0, %res)` / `"linalg.copy"(%0, %res)` is

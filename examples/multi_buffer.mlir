@@ -1,4 +1,4 @@
-// Seed: loop-multi-buffering.md (`@multi_buffer`, the input before
+// From upstream: the multi-buffering RFC (D119406) (`@multi_buffer`, the input before
 // multi-buffering).
 //
 // %0 is allocated outside the loop, fully overwritten at the start of every
@@ -6,13 +6,13 @@
 // multi-buffering candidate (the transformation gives %0 a leading dimension
 // and rotates the iterations through its slices).
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - The subview result layout
 //   `affine_map<(d0, d1)[s0] -> (d0 * 1024 + s0 + d1)>` is written in
 //   today's equivalent form `strided<[1024, 1], offset: ?>`.
 // - `"some_use"(%0)` (not an upstream op) is a read of one element,
 //   `memref.load %0[%c0, %c0]`; %c0 is the index it needs.
-// - As in the seed, the tile reaches past the end of %a in the last
+// - As in the upstream document, the tile reaches past the end of %a in the last
 //   iteration (%arg2 = 1021 selects rows 1021..1024 of 1024), and %0 is never
 //   freed.
 func.func @multi_buffer(%a: memref<1024x1024xf32>) {

@@ -1,11 +1,11 @@
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Introduction of Clones" / "Introduction of Copies" (the `scf.if` example).
 //
 // %2 is a non-critical alias of %1 (both branches yield %1); %3 is a
 // nested allocation in a divergent branch that can be freed inside the else
 // region.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `cmpi "eq"` is `arith.cmpi eq`.
 // - `use(%3)` (not an upstream op) is `memref.load %3[%c0, %c0]` (needs
 //   %arg0 >= 1 and %arg1 >= 1 at run time).

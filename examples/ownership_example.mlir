@@ -1,4 +1,4 @@
-// Seed: ownership-based-buffer-deallocation.md, "Example" (`@example`).
+// From upstream: mlir/docs/OwnershipBasedBufferDeallocation.md, "Example" (`@example`).
 //
 // %alloc is owned (ownership true), %alloca is not (false), %select has
 // 'Unknown' ownership (join of unique(true) and unique(false)), %memref is a
@@ -6,7 +6,7 @@
 // successors that need two `bufferization.dealloc` ops with different retain
 // lists.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `memref.alloc() : memref<?xi8>` and `memref.alloca() : memref<?xi8>`
 //   are invalid (a dynamic dimension needs a size operand). Both take the size
 //   of %memref, %size = memref.dim %memref, %c0, so that the copy below

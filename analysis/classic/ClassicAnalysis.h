@@ -1,8 +1,8 @@
 //===- ClassicAnalysis.h - The classic BufferDeallocation as an analysis --===//
 //
 // Our implementation of the classic BufferDeallocation algorithm (seed:
-// buffer-deallocation-internals.md; MLIR 22 no longer ships the pass), run
-// per function as an analysis: it fills AnalysisResult::classic with the
+// mlir/docs/BufferDeallocationInternals.md; MLIR 22 no longer ships the pass),
+// run per function as an analysis: it fills AnalysisResult::classic with the
 // plan (critical aliases, clones, deallocs, back edges, hoisting and
 // promote-to-stack) and adds findings BL201, BL202, BL204, BL301, BL302,
 // BL304 and BL401. The user's IR is never changed.

@@ -1,11 +1,11 @@
 //===- CloneCanonicalization.cpp - BL304: clones canonicalization folds ---===//
 //
-// Seed "Clone Canonicalization": a `bufferization.clone` whose result or
-// source is freed in the clone's own block, with no other free in between,
-// is redundant: the canonicalizer uses the source instead of the clone and
-// drops that dealloc. The conditions are those of upstream's clone
-// canonicalization pattern (one dealloc each at most, not both freed in the
-// same block, no free between the clone and the dealloc).
+// BufferDeallocationInternals.md "Clone Canonicalization": a
+// `bufferization.clone` whose result or source is freed in the clone's own
+// block, with no other free in between, is redundant: the canonicalizer uses
+// the source instead of the clone and drops that dealloc. The conditions are
+// those of upstream's clone canonicalization pattern (one dealloc each at most,
+// not both freed in the same block, no free between the clone and the dealloc).
 //
 // The fix is that rewrite as text: the clone's line and the redundant
 // dealloc's line go, and every use of the clone names the source instead.

@@ -1,11 +1,11 @@
 //===- DeallocPlacement.cpp - Where the classic algorithm frees
 //------------===//
 //
-// Seed "Placement of Deallocs": each tracked allocation and each critical
-// alias is freed after the last use of it and of its remaining
-// (non-critical) aliases, in the nearest block that post-dominates all of
-// them. A value still live at the end of that block (returned, yielded,
-// passed on) is not freed there: it escapes.
+// BufferDeallocationInternals.md "Placement of Deallocs": each tracked
+// allocation and each critical alias is freed after the last use of it and of
+// its remaining (non-critical) aliases, in the nearest block that
+// post-dominates all of them. A value still live at the end of that block
+// (returned, yielded, passed on) is not freed there: it escapes.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,9 @@
 //===- Hoisting.cpp - BL302: how far up an allocation could move ----------===//
 //
-// Seed "Movement and Placement of Allocations" (the BufferHoisting and
-// BufferLoopHoisting passes): an allocation moves up the dominator tree to
-// the nearest common dominator of itself and all its aliases, but never
-// above the block defining one of its operands (the dynamic sizes of
+// BufferDeallocationInternals.md "Movement and Placement of Allocations" (the
+// BufferHoisting and BufferLoopHoisting passes): an allocation moves up the
+// dominator tree to the nearest common dominator of itself and all its aliases,
+// but never above the block defining one of its operands (the dynamic sizes of
 // condBranchDynamicType). It leaves a non-loop region op (scf.if) when its
 // operands are defined outside it, and a loop when, in addition, all of its
 // aliases stay inside the loop.

@@ -1,11 +1,11 @@
 //===- MultiBuffering.cpp - BL303: buffers a loop could multi-buffer ------===//
 //
-// Seed "Loop double-buffering/multi-buffering": an allocation used in a loop
-// whose iterations first overwrite it whole (a `memref.copy` into it) and
-// only then use it carries no value from one iteration to the next, so each
-// iteration could have a slice of its own (memref::multiBuffer adds a
-// leading dimension and rotates through it), breaking the dependence that
-// keeps a pipeliner from overlapping iterations.
+// The multi-buffering RFC (D119406, "Loop double-buffering/multi-buffering"):
+// an allocation used in a loop whose iterations first overwrite it whole (a
+// `memref.copy` into it) and only then use it carries no value from one
+// iteration to the next, so each iteration could have a slice of its own
+// (memref::multiBuffer adds a leading dimension and rotates through it),
+// breaking the dependence that keeps a pipeliner from overlapping iterations.
 //
 // Upstream decides, with three guards of ours. The candidate is handed to
 // memref::multiBuffer on a scratch copy of the function, and the hint

@@ -1,11 +1,11 @@
 //===- Preconditions.cpp - BL204: what the classic algorithm cannot do ----===//
 //
-// Seed "Requirements": control flow must be visible through
-// BranchOpInterface, RegionBranchOpInterface and return-like terminators,
-// or the plan would be wrong. Like the old pass, we also reject
+// BufferDeallocationInternals.md "Requirements": control flow must be visible
+// through BranchOpInterface, RegionBranchOpInterface and return-like
+// terminators, or the plan would be wrong. Like the old pass, we also reject
 // unstructured loops (only scf-style loops get back-edge frees) and
-// allocations returning several buffers (seed "Detection of Buffer
-// Allocations"). Each is reported instead of guessed.
+// allocations returning several buffers (BufferDeallocationInternals.md
+// "Detection of Buffer Allocations"). Each is reported instead of guessed.
 //
 //===----------------------------------------------------------------------===//
 

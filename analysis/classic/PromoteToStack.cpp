@@ -1,12 +1,12 @@
 //===- PromoteToStack.cpp - BL301: allocations that fit on the stack ------===//
 //
-// Seed "Conversion from AllocOp to AllocaOp": a `memref.alloc` can become a
-// `memref.alloca` when its shape is static, its size is at most the limit
-// (default 1 KiB), and neither it nor any alias leaves its block (passed to
-// a successor, yielded or returned). We also keep allocations inside loops
-// that are not automatic allocation scopes on the heap: an alloca there
-// would grow the stack every iteration (scf.for is a scope in MLIR 22: its
-// allocas are released per iteration).
+// BufferDeallocationInternals.md "Conversion from AllocOp to AllocaOp": a
+// `memref.alloc` can become a `memref.alloca` when its shape is static, its
+// size is at most the limit (default 1 KiB), and neither it nor any alias
+// leaves its block (passed to a successor, yielded or returned). We also keep
+// allocations inside loops that are not automatic allocation scopes on the
+// heap: an alloca there would grow the stack every iteration (scf.for is a
+// scope in MLIR 22: its allocas are released per iteration).
 //
 //===----------------------------------------------------------------------===//
 

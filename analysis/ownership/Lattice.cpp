@@ -1,4 +1,4 @@
-//===- Lattice.cpp - The seed's ownership lattice -------------------------===//
+//===- Lattice.cpp - The ownership lattice ------------------------------===//
 
 #include "analysis/OwnershipModel.h"
 
@@ -16,8 +16,8 @@ std::string Ownership::str() const {
   return "";
 }
 
-// The seed's table: uninitialized is the identity, equal uniques stay,
-// anything else is unknown.
+// OwnershipBasedBufferDeallocation.md's table: uninitialized is the identity,
+// equal uniques stay, anything else is unknown.
 Ownership bufferlens::join(const Ownership &a, const Ownership &b) {
   using Kind = Ownership::Kind;
   if (a.kind == Kind::Uninitialized)

@@ -1,8 +1,8 @@
 //===- Preconditions.h - The deallocation pass's rejections, explained ----===//
 //
-// The pass checks its preconditions (seed "Limitations") and fails with a
-// terse message at the op. BL204 says the same in plain words, at the op's
-// name in the user's source.
+// The pass checks its preconditions (OwnershipBasedBufferDeallocation.md
+// "Limitations") and fails with a terse message at the op. BL204 says the same
+// in plain words, at the op's name in the user's source.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,6 @@
-// Buffer facts of the seeds' examples: allocation kinds, static sizes and the
-// `// aliases:` sets the seeds state.
+// Buffer facts of the upstream documents' examples: allocation kinds, static
+// sizes and the
+// `// aliases:` sets the upstream documents state.
 
 #include "analysis/BufferFacts.h"
 #include "TestUtil.h"
@@ -15,7 +16,7 @@ static const BufferFact &fact(const AnalysisResult &r, const std::string &fn,
   return f ? *f : none;
 }
 
-// buffer-deallocation-internals.md, "Detection of Buffer Allocations".
+// mlir/docs/BufferDeallocationInternals.md, "Detection of Buffer Allocations".
 TEST(BufferFactsTest, MixedAllocation) {
   AnalysisResult r = analyze(R"(
 func.func @mixedAllocation(%arg0: i1) {
@@ -41,7 +42,7 @@ func.func @mixedAllocation(%arg0: i1) {
             (Names{"%0", "%1"}));
 }
 
-// buffer-deallocation-internals.md, "Introduction of Clones":
+// mlir/docs/BufferDeallocationInternals.md, "Introduction of Clones":
 // condBranchDynamicTypeNested's alias comments.
 TEST(BufferFactsTest, CondBranchDynamicTypeNested) {
   AnalysisResult r = analyze(R"(

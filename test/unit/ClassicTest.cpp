@@ -1,5 +1,5 @@
 // The classic deallocation plan as data, and the exact ranges of its
-// findings (seed: buffer-deallocation-internals.md).
+// findings (mlir/docs/BufferDeallocationInternals.md).
 
 #include "Annotations.h"
 #include "TestUtil.h"

@@ -1,6 +1,7 @@
-// The seed's ownership lattice (ownership-based-buffer-deallocation.md,
-// "Ownerships"): its join table, row by row, and the states the analysis
-// reports for the seed's own example.
+// The ownership lattice of OwnershipBasedBufferDeallocation.md
+// (mlir/docs/OwnershipBasedBufferDeallocation.md, "Ownerships"): its join
+// table, row by row, and the states the analysis reports for the upstream
+// document's own example.
 
 #include "TestUtil.h"
 #include "analysis/OwnershipModel.h"

@@ -1,4 +1,4 @@
-// Executable variant (from test/exec/inputs/src) of examples/loop_nested_if.mlir. In the seed the then
+// Executable variant (from test/exec/inputs/src) of examples/loop_nested_if.mlir. In the upstream document the then
 // branch never runs (%i == %ub is false inside the loop); here the condition
 // is %c_even on even and %c_odd on odd iterations, so that every mix of
 // "new buffer" / "previous buffer" crosses the back edge. The read of %3

@@ -56,7 +56,7 @@ gen pipeline "$EX/condBranchDynamicType.mlir" pipeline_condBranchDynamicType.mli
 gen pipeline "$EX/condBranchDynamicTypeNested.mlir" pipeline_condBranchDynamicTypeNested.mlir "@condBranchDynamicTypeNested"
 gen pipeline "$EX/ownership_example.mlir" pipeline_ownership_example.mlir "@example"
 gen pipeline "$EX/dynamic_allocation.mlir" pipeline_dynamic_allocation.mlir "@dynamic_allocation"
-# The seed's tile copy reads past the end of %a in the last iteration.
+# The upstream document's tile copy reads past the end of %a in the last iteration.
 gen pipeline "$EX/multi_buffer.mlir" pipeline_multi_buffer.mlir "@multi_buffer" out-of-bounds
 
 # Executable variants (the reads of the examples would be deleted as dead

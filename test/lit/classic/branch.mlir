@@ -1,7 +1,7 @@
-// Seed: buffer-deallocation-internals.md, "Introduction of Clones" (@branch):
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Introduction of Clones" (@branch):
 // %2 is a critical alias of %1 (allocated in the divergent ^bb1) and %0; the
 // classic algorithm clones in both predecessors, frees %1 in ^bb1, and frees
-// %2 and then %0 at the end of ^bb3 (the seed's expected output, up to SSA
+// %2 and then %0 at the end of ^bb3 (the upstream document's expected output, up to SSA
 // names). `use(%0)` and the `…` of ^bb3 are loads.
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s

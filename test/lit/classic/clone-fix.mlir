@@ -13,7 +13,7 @@
 // RUN: diff %t.ours %t.upstream
 // FIXED: 1 file linted: 0 errors, 0 warnings, 0 other findings
 
-// The seed's example: the source's free is the redundant one.
+// The upstream document's example: the source's free is the redundant one.
 // CHECK: BL304 [[@LINE+6]]:8 Remove redundant clone/dealloc pair: use %1 in place of %2
 // CHECK-NEXT: edit [[@LINE+5]]:1-[[@LINE+6]]:1 ""
 // CHECK-NEXT: edit [[@LINE+5]]:1-[[@LINE+6]]:1 ""

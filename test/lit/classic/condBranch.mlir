@@ -1,17 +1,17 @@
-// Classic plan (seed: buffer-deallocation-internals.md, "Movement and
+// Classic plan (mlir/docs/BufferDeallocationInternals.md, "Movement and
 // Placement of Allocations"): %0 can be hoisted to the entry block (BL302);
 // %1 merges %arg1 and %0, so it is critical (BL201): clones in ^bb1 and ^bb2,
 // %0 freed after its clone, %1 freed after its last use.
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Movement and Placement of Allocations" (the input before BufferHoisting).
 //
 // The alloc in ^bb2 can be hoisted into ^bb0 (it has no data dependencies);
 // %1 merges the argument %arg1 and the allocation %0.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%0)` (not an upstream op) is `memref.load %0[%c0]`.
 // - `test.copy(%1, %arg2)` / `"linalg.copy"(%1, %arg2)` is
 //   `memref.copy %1, %arg2` (reads %1, writes %arg2).

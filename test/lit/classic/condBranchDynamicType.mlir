@@ -1,18 +1,18 @@
 // Classic plan: %1 depends on the block argument %0 (its size), so it
-// cannot be hoisted (no BL302, as the seed says); %2 is critical (BL201).
-// The placement seed's "Introduction of Copies" output for this function,
+// cannot be hoisted (no BL302, as the upstream document says); %2 is critical (BL201).
+// Bufferization.md's (2020) "Introduction of Copies" output for this function,
 // with clones in place of alloc + dim + copy.
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md, "Movement and Placement of
-// Allocations", and bufferization-and-buffer-placement.md, "Movement and
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Movement and Placement of
+// Allocations", and mlir/docs/Bufferization.md (2020), "Movement and
 // Placement of Allocations" / "Introduction of Copies".
 //
 // The alloc in ^bb2 depends on the block argument %0 (its dynamic size), so
 // it cannot be hoisted out of ^bb2. %2 merges %arg1 and %1.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%1)` (not an upstream op) is `memref.load %1[%c0]` (needs %0 >= 1
 //   at run time).
 // - `test.copy(%2, %arg2)` / `"linalg.copy"(%2, %arg2)` is

@@ -1,20 +1,20 @@
-// Classic plan (seed: "Introduction of Clones"): %2 and %4 are non-critical
+// Classic plan (BufferDeallocationInternals.md: "Introduction of Clones"): %2 and %4 are non-critical
 // aliases (of %1 and %3), %3 is critical: clones in ^bb1 and ^bb5, %1 freed
 // in ^bb5 after the clone, %3 freed after the last use of its alias %4.
-// The seed's output clones %1 in ^bb5; the branch there passes %2, the same
+// The upstream document's output clones %1 in ^bb5; the branch there passes %2, the same
 // buffer (%2 is a non-critical alias of %1), and the algorithm clones the
 // operand it rewires, %2.
 // RUN: bufferlens explain %s:48:6 | FileCheck %s --check-prefix=NONCRIT
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md, "Introduction of Clones", and
-// bufferization-and-buffer-placement.md, "Introduction of Copies".
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Introduction of Clones", and
+// mlir/docs/Bufferization.md (2020), "Introduction of Copies".
 //
 // Critical and non-critical aliases: %2 is dominated by %1 (non-critical),
 // %3 merges %arg1 and %2 (critical), %4 is dominated by %3 (non-critical).
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%1)` (not an upstream op) is `memref.load %1[%c0]` (needs %0 >= 1
 //   at run time).
 // - `test.copy(%4, %arg2)` / `"linalg.copy"(%4, %arg2)` is

@@ -1,4 +1,4 @@
-// Seed "Clone Canonicalization" (source buffer): the clone %2 of %1 and the
+// BufferDeallocationInternals.md "Clone Canonicalization" (source buffer): the clone %2 of %1 and the
 // dealloc of %1 are in one block: canonicalization folds them (BL304). The
 // function already frees memory, so the classic plan leaves it unchanged.
 // Upstream agrees: `mlir-opt --canonicalize` removes the clone and the
@@ -7,8 +7,8 @@
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md, "Canonicalization of the Source
-// Buffer of the Clone Operation" (bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Canonicalization of the Source
+// Buffer of the Clone Operation" (mlir/docs/Bufferization.md (2020),
 // "Reusing the Source Buffer of the Copy Operation", has the same scenario
 // with alloc + dim + linalg.copy in place of the clone).
 //
@@ -17,7 +17,7 @@
 // returns %1 directly). It already frees memory, so it is "after
 // deallocation" IR: the upstream deallocation pipeline rejects it.
 //
-// Taken as in the internals seed; only `func` is `func.func`.
+// Taken as in BufferDeallocationInternals.md; only `func` is `func.func`.
 func.func @dynamic_allocation(%arg0: index, %arg1: index) -> memref<?x?xf32> {
   %1 = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
   %2 = bufferization.clone %1 : memref<?x?xf32> to memref<?x?xf32>

@@ -1,11 +1,11 @@
-// Classic plan (seed: "Introduction of Clones"): %arg4 is critical (the
+// Classic plan (BufferDeallocationInternals.md: "Introduction of Clones"): %arg4 is critical (the
 // divergent %2 flows in), so ^then clones %arg2 and ^else clones and frees
 // %2; %1 is critical too: ^join clones %arg4 and frees it; %0 is freed after
-// the region op, as in the seed's output.
+// the region op, as in the upstream document's output.
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Introduction of Clones" / "Introduction of Copies" (the
 // `custom.region_if` example with a nested allocation).
 //
@@ -13,7 +13,7 @@
 // freed in a post-dominator: %arg4 is a critical alias (of %arg2, i.e. %0,
 // and of %2), and it has the further alias %1.
 //
-// Changes from the seed (`custom.region_if` is not an upstream op), as in
+// Changes from the upstream document (`custom.region_if` is not an upstream op), as in
 // inner_region_control_flow.mlir:
 // - The op is an `scf.execute_region` whose single region holds the
 //   "then", "else" and "join" regions as blocks ^then, ^else, ^join; the

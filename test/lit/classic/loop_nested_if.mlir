@@ -1,21 +1,21 @@
-// Classic plan (seed: "Placement of Deallocs"): %2 is critical (the
+// Classic plan (BufferDeallocationInternals.md: "Placement of Deallocs"): %2 is critical (the
 // divergent %3 flows in), %iterBuf and %0 are critical through the loop:
 // one clone of %2 serves both the back edge and the loop result, %buf is
 // cloned before the loop, and the previous iteration's %iterBuf is freed in
-// the body (BL202). The seed frees %iterBuf just before the yield; the
+// the body (BL202). The upstream document frees %iterBuf just before the yield; the
 // algorithm frees it after its last use, the scf.if (once per iteration
 // either way).
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Placement of Deallocs".
 //
 // The then branch of the nested `scf.if` returns a new buffer %3 allocated in
 // a divergent branch, so %2 is a critical alias; yielding %2 back to
 // %iterBuf over the loop's back edge makes %iterBuf critical too.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `cmpi "eq"` is `arith.cmpi eq`.
 // - `use(%3)` (not an upstream op) is `memref.load %3[%c0]`.
 // - `test.copy(%0, %res)` / `"linalg.copy"(%0, %res)` is

@@ -1,4 +1,4 @@
-// Classic plan (seed: "Detection of Buffer Allocations"): the alloca %0 is
+// Classic plan (BufferDeallocationInternals.md: "Detection of Buffer Allocations"): the alloca %0 is
 // not tracked, the alloc %1 is; %2 is dominated by both, so it is not
 // critical and needs no clone; %1 is freed in ^bb3 after the last use of
 // its alias %2. The alloca is never freed.
@@ -6,17 +6,17 @@
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md and mlir/docs/Bufferization.md (2020),
 // "Detection of Buffer Allocations".
 //
 // A "hybrid" setup: %0 is a stack allocation (alloca, freed automatically by
 // the enclosing scope, never tracked), %1 a heap allocation (tracked). Both
 // flow into the block argument %2.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `use(%x)` (not an upstream op) is a read of one element:
 //   `memref.load %x[%c0]`.
-// - The seed's `...` body of ^bb3 is a read of %2 followed by `return`.
+// - The upstream document's `...` body of ^bb3 is a read of %2 followed by `return`.
 func.func @mixedAllocation(%arg0: i1) {
   %c0 = arith.constant 0 : index
   %0 = memref.alloca() : memref<2xf32>  // aliases: %2
@@ -29,7 +29,7 @@ func.func @mixedAllocation(%arg0: i1) {
   %u1 = memref.load %1[%c0] : memref<2xf32>  // use(%1)
   cf.br ^bb3(%1 : memref<2xf32>)
 ^bb3(%2: memref<2xf32>):
-  %u2 = memref.load %2[%c0] : memref<2xf32>  // stands for the seed's `...`
+  %u2 = memref.load %2[%c0] : memref<2xf32>  // stands for the upstream document's `...`
   return
 }
 

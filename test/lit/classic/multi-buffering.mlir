@@ -1,14 +1,14 @@
-// Seed "Loop double-buffering/multi-buffering": BL303 marks an allocation
+// The multi-buffering RFC (D119406, "Loop double-buffering/multi-buffering"): BL303 marks an allocation
 // whose loop overwrites it whole (memref.copy into it) before any other use
 // in each iteration, so iterations could have slices of their own. The
 // hint appears where upstream's memref::multiBuffer rewrites the buffer
 // into valid IR, except where that rewrite would change what the loop
 // computes (analysis/classic/MultiBuffering.cpp says why). The mlir-opt
-// RUN line applies upstream's transform.memref.multibuffer (the seed's
+// RUN line applies upstream's transform.memref.multibuffer (the upstream document's
 // factor 5) to every allocation of each function below: it rewrites
-// @multi_buffer as in the seed, refuses or leaves invalid IR for every
+// @multi_buffer as in the upstream document, refuses or leaves invalid IR for every
 // function that gets no hint, and rewrites the three we refuse on purpose.
-// (The seed's rewritten IR computes the slice index with arith ops; MLIR
+// (The upstream document's rewritten IR computes the slice index with arith ops; MLIR
 // 22 builds one affine.apply instead.)
 // Other findings on these buffers (BL301, BL401, and this directory's
 // usual BL1xx and BL203) are not the subject here.
@@ -26,7 +26,7 @@
 // RUN: bufferlens explain %examples/multi_buffer.mlir:19:3 \
 // RUN:   | FileCheck %s --check-prefix=EXPLAIN
 
-// The seed's example, as written there but for `func.func`. Upstream
+// The upstream document's example, as written there but for `func.func`. Upstream
 // gives %0 five slices and the loop rotates through them.
 func.func @multi_buffer(%a: memref<1024x1024xf32>) {
   %0 = memref.alloc() : memref<4x128xf32>
@@ -229,7 +229,7 @@ func.func @parallel_iterations(%a: memref<8xf32>, %b: memref<8xf32>, %n: index) 
 // UPSTREAM-LABEL: func.func @parallel_iterations
 // UPSTREAM: memref.alloc() : memref<5x8xf32>
 
-// The bundled example is the seed's input with upstream ops only.
+// The bundled example is the upstream document's input with upstream ops only.
 // EXAMPLE: multi_buffer.mlir:19:8: hint: %0 can be multi-buffered in its scf.for: each iteration overwrites it whole (memref.copy) before using it, so iterations could use slices of their own instead of depending on one another [BL303]
 // EXAMPLE: multi_buffer.mlir:27:5: note: each iteration of the scf.for overwrites %0 here
 // EXAMPLE-NOT: BL

@@ -1,4 +1,4 @@
-// Seed "Conversion from AllocOp to AllocaOp": only small (at most the
+// BufferDeallocationInternals.md "Conversion from AllocOp to AllocaOp": only small (at most the
 // 1 KiB default limit), statically shaped buffers that never leave their
 // block become allocas (BL301, with a fix); explain says why the others
 // stay on the heap. A higher `promoteToStackLimit` admits %big. scf.for is

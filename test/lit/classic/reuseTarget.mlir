@@ -1,24 +1,24 @@
-// Seed "Clone Canonicalization" (target buffer): today's IR copies with
+// BufferDeallocationInternals.md "Clone Canonicalization" (target buffer): today's IR copies with
 // `memref.copy`, which no canonicalization folds (`mlir-opt --canonicalize`
 // keeps the copy and the dealloc), and holds no clone: no BL304.
 // RUN: mlir-opt --canonicalize %s | FileCheck %s --check-prefix=UPSTREAM
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md, "Canonicalization of the Target
-// Buffer of the Clone Operation", and bufferization-and-buffer-placement.md,
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Canonicalization of the Target
+// Buffer of the Clone Operation", and mlir/docs/Bufferization.md (2020),
 // "Reusing the Target Buffer of the Copy Operation".
 //
 // A generic op writes %temp, %temp is copied to %result and freed: the copy
 // can be removed by writing %result directly.
 //
-// Changes from the seeds:
+// Changes from the upstream documents:
 // - `test.generic` / the old `linalg.generic` syntax (args_in, args_out,
 //   positional operands, `test.yield`) is today's `linalg.generic` with
 //   `ins` / `outs`; `#map0` is defined; `exp` is `math.exp`.
-// - The internals seed writes `%result = bufferization.clone %temp`, which
+// - BufferDeallocationInternals.md writes `%result = bufferization.clone %temp`, which
 //   is invalid IR (it redefines the function argument %result and drops the
-//   copy into the caller's buffer). The older seed's
+//   copy into the caller's buffer). The older Bufferization.md's
 //   `"linalg.copy"(%temp, %result)` is kept instead, as
 //   `memref.copy %temp, %result`.
 // - It already contains a `memref.dealloc`, so the upstream deallocation

@@ -2,7 +2,7 @@
 // bufferlens: stage=deallocated
 
 // BL105: a function past deallocation returns a buffer that may alias one of
-// its arguments (seed: "Function boundary ABI"), including through views
+// its arguments (BufferDeallocationInternals.md: "Function boundary ABI"), including through views
 // and merges, at the returned operand.
 
 // expected-note@+1 {{argument %arg0}}
