@@ -107,8 +107,8 @@ def cases(scale=1):
            [open_doc("file:///adv/nul.mlir", ALLOC.replace("\n", "\n\0", 1))],
            ("diagnostics", "file:///adv/nul.mlir",
             one_message("binary text (contains NUL bytes), not analysed")))
-    yield ("6,000 nested scf.if (upstream mlir-opt overflows at 5,000)",
-           [open_doc("file:///adv/deep.mlir", nested_scf_if(6000))],
+    yield ("5,200 nested scf.if (upstream mlir-opt overflows at 5,000)",
+           [open_doc("file:///adv/deep.mlir", nested_scf_if(5200))],
            ("diagnostics", "file:///adv/deep.mlir", codes(["BL301", "BL302"])))
     yield ("an attribute nesting 200,000 arrays (crashes MLIR's parser)",
            [open_doc("file:///adv/crash.mlir",

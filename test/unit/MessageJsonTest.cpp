@@ -20,8 +20,9 @@ TEST(MessageJsonTest, DepthIsBoundedAtParseTime) {
 
   ParsedMessage deep = parseMessage(nested(5), 4);
   EXPECT_EQ(deep.status, ParsedMessage::TooDeep);
-  // The rest of the message survives; the deep member is left out.
-  EXPECT_EQ(deep.value, json({{"id", 1}}));
+  // The rest of the message survives; the container past the bound is
+  // left out.
+  EXPECT_EQ(deep.value, json::parse(R"({"id":1,"params":[[[]]]})"));
 }
 
 TEST(MessageJsonTest, VeryDeepInputNeitherRecursesNorKeepsTheDeepPart) {
@@ -29,7 +30,7 @@ TEST(MessageJsonTest, VeryDeepInputNeitherRecursesNorKeepsTheDeepPart) {
                      std::string(1000000, ']') + ",\"id\":\"late\"}";
   ParsedMessage deep = parseMessage(body);
   EXPECT_EQ(deep.status, ParsedMessage::TooDeep);
-  EXPECT_EQ(deep.value, json({{"id", "late"}}));
+  EXPECT_EQ(deep.value["id"], "late");
   // Unbalanced: not JSON, and no recursion either.
   EXPECT_EQ(parseMessage(std::string(1000000, '{')).status,
             ParsedMessage::NotJson);
