@@ -10,6 +10,7 @@ packages=(
   libmimalloc-dev
   nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
   valgrind neovim
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()
