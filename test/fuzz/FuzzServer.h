@@ -10,6 +10,7 @@
 #ifndef BUFFERLENS_TEST_FUZZ_FUZZSERVER_H
 #define BUFFERLENS_TEST_FUZZ_FUZZSERVER_H
 
+#include "server/CrashIsolation.h"
 #include "server/LSPServer.h"
 #include "server/Logger.h"
 #include "server/Transport.h"
@@ -58,6 +59,14 @@ private:
   size_t sent = 0;
   bool stopped = false;
 };
+
+/// What `bufferlens serve` does before its first thread: crash recovery
+/// and large stacks for the analyses (server/CrashIsolation.h). Call from
+/// LLVMFuzzerInitialize.
+inline void setUpLikeServe() {
+  enableCrashRecovery();
+  useLargeThreadStacks();
+}
 
 /// Runs a server over `chunks` until they end; the server is destroyed
 /// afterwards, which waits for its analyses.

@@ -36,6 +36,11 @@ func.func @twice() {
 }
 )";
 
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  bufferlens::fuzz::setUpLikeServe();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using nlohmann::json;
   std::vector<std::string> chunks;
