@@ -9,6 +9,7 @@
 #include "cli/SourceFile.h"
 #include "cli/Verify.h"
 #include "config/Config.h"
+#include "server/CrashIsolation.h"
 
 #include <atomic>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -43,7 +45,8 @@ options:
                     (FILE-STEM.FUNCTION.input.svg; see `graph --help`)
 
 exit codes: 0 no error findings, 1 error findings (any with --werror, or a
-failed --verify), 2 usage or I/O error
+failed --verify), 2 usage or I/O error, or a file whose analysis crashed
+(every other file is still linted)
 )";
 
 namespace {
@@ -178,9 +181,29 @@ static void lintOne(const std::string &path, const std::string &graphStem,
     report.ioError = error;
     return;
   }
+  // A crash (a stack overflow on deep nesting, an abort inside MLIR) costs
+  // this file only: it is reported as its error, the others are linted.
+  std::atomic<int> crash{0};
+  auto analyse = [&](std::string_view text) {
+    AnalysisResult result;
+    int retCode = 0;
+    if (!analyzeSafely(text, path, options, result, retCode))
+      crash = retCode ? retCode : 1;
+    return result;
+  };
+  auto crashed = [&] {
+    if (!crash)
+      return false;
+    report.ioError = "the analysis crashed (" + describeCrash(crash) +
+                     "); this file is not linted";
+    report.findings.clear();
+    return true;
+  };
   if (!args.graphsDir.empty()) {
     // The graphs need the whole document's model in one piece.
-    AnalysisResult result = analyzeDocument(report.text, path, options);
+    AnalysisResult result = analyse(report.text);
+    if (crashed())
+      return;
     for (const std::string &problem : exportInputGraphs(
              result, path, graphStem, args.graphsDir, viz::GraphFormat::Svg))
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
@@ -191,10 +214,17 @@ static void lintOne(const std::string &path, const std::string &graphStem,
         canAnalyseInParts(options)
             ? planParts(report.text, threads)
             : std::vector<PartPlan>{{{0, uint32_t(report.text.size())}, {}}};
+    std::thread::id caller = std::this_thread::get_id();
     std::vector<AnalysisResult> results =
         analyzeParts(report.text, plans, [&](std::string_view text) {
-          return analyzeDocument(text, path, options);
+          // Part threads need their own stack for crash recovery.
+          std::optional<AlternateSignalStack> stack;
+          if (std::this_thread::get_id() != caller)
+            stack.emplace();
+          return analyse(text);
         });
+    if (crashed())
+      return;
     report.findings = mergeFindings(plans, results);
   }
   report.lines = std::make_unique<LineIndex>(report.text);
@@ -228,13 +258,17 @@ int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
   std::atomic<size_t> next{0};
   auto worker = [&] {
+    AlternateSignalStack altStack; // Where a stack overflow is caught.
     for (size_t i; (i = next++) < files.size();)
       lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i]);
   };
+  // Every analysis runs on a thread of ours, with a large stack (the main
+  // thread's cannot grow past its limit) and under crash recovery.
+  enableCrashRecovery();
+  useLargeThreadStacks();
   std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t)
+  for (unsigned t = 0; t < jobs; ++t)
     threads.emplace_back(worker);
-  worker();
   for (std::thread &t : threads)
     t.join();
 

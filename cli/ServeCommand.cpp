@@ -116,6 +116,8 @@ int bufferlens::runServe(const std::vector<std::string> &args) {
   // A client that goes away must not kill us mid-write.
   std::signal(SIGPIPE, SIG_IGN);
   enableCrashRecovery();
+  // Before the first thread: the workers analyse deep nesting too.
+  useLargeThreadStacks();
 
   std::unique_ptr<Transport> transport;
   if (listen.empty()) {
@@ -151,6 +153,13 @@ int bufferlens::runServe(const std::vector<std::string> &args) {
     // Tests and scripts read the port from here when they asked for 0.
     std::cerr << "listening on " << host << ":" << bound << std::endl;
   }
+  // Nothing can reach a client that closed our output, however long it
+  // keeps our input open: end now, as if the input had ended (exit code 1).
+  transport->setOutputLostHandler([&log] {
+    log.log("the client closed the server's output: exiting");
+    std::fflush(nullptr);
+    std::_Exit(1);
+  });
   // The server object is not destroyed: that would wait for analyses
   // still running on the workers, and `exit` must end the process now.
   auto *server = new LSPServer(*transport, log, config);

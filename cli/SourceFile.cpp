@@ -1,6 +1,7 @@
 //===- SourceFile.cpp -----------------------------------------------------===//
 
 #include "cli/SourceFile.h"
+#include "server/BinaryText.h"
 
 #include <fstream>
 #include <sstream>
@@ -21,9 +22,9 @@ bool bufferlens::readSourceFile(const std::string &path, std::string &text,
     return false;
   }
   text = buffer.str();
-  // MLIR's lexer stops at a NUL; such a file is not MLIR text.
-  if (text.find('\0') != std::string::npos) {
-    error = "binary file (contains NUL bytes), not linted";
+  // The rule the server follows too (server/BinaryText.h).
+  if (findNulByte(text) != std::string::npos) {
+    error = std::string(kBinaryTextReason);
     text.clear();
     return false;
   }

@@ -10,7 +10,7 @@ packages=(
   libmimalloc-dev
   nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
   valgrind neovim
-  clang-format-22
+  clang-format-22 clang-22 libclang-rt-22-dev
 )
 
 missing=()

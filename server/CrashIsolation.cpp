@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstring>
+#include <pthread.h>
 #include <signal.h>
 
 using namespace bufferlens;
@@ -88,6 +89,32 @@ static Attempt attempt(std::string_view text, std::string_view bufferName,
     out.retCode = context.RetCode;
   }
   return out;
+}
+
+bool bufferlens::analyzeSafely(std::string_view text,
+                               std::string_view bufferName,
+                               const AnalysisOptions &options,
+                               AnalysisResult &result, int &retCode) {
+  Attempt out = attempt(text, bufferName, options);
+  if (out.crashed) {
+    retCode = out.retCode;
+    return false;
+  }
+  result = std::move(*out.result);
+  return true;
+}
+
+void bufferlens::useLargeThreadStacks() {
+  pthread_attr_t attributes;
+  if (pthread_getattr_default_np(&attributes) != 0)
+    return;
+  size_t current = 0;
+  // Memory is only reserved: pages are committed as the stack grows.
+  if (pthread_attr_getstacksize(&attributes, &current) == 0 &&
+      current < kAnalysisStackBytes &&
+      pthread_attr_setstacksize(&attributes, kAnalysisStackBytes) == 0)
+    pthread_setattr_default_np(&attributes);
+  pthread_attr_destroy(&attributes);
 }
 
 bool bufferlens::runIsolated(const std::function<void()> &work, int &retCode) {

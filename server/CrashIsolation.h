@@ -46,6 +46,29 @@ AnalysisResult analyzeIsolated(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options);
 
+/// analyzeDocument under crash recovery, without looking for the culprit:
+/// false (and the signal in `retCode`) when it crashed. For `lint`, which
+/// reports such a file as an error of its own.
+bool analyzeSafely(std::string_view text, std::string_view bufferName,
+                   const AnalysisOptions &options, AnalysisResult &result,
+                   int &retCode);
+
+/// Every thread created after this call gets kAnalysisStackBytes of stack
+/// instead of the system's default (8 MiB). MLIR's parser and verifier
+/// recurse once per nested region and attribute: with the default, upstream
+/// `mlir-opt` overflows at about 5,000 nested `scf.if`; 10,000 need about
+/// 32 MiB (measured with `ulimit -s`), and 128 MiB leave room for the
+/// analyses' own walks and for sanitizer builds. clangd runs its
+/// work on threads with a stack size of its own for the same reason
+/// (clang-tools-extra/clangd/support/Threading.cpp, llvm::thread with
+/// clang::DesiredStackSize). Here it is the process default
+/// (pthread_setattr_default_np), so that the threads of every library
+/// (the server's workers, the analyses' part threads) get it too. Call it
+/// before starting any thread; the main thread keeps its own stack, so
+/// analyses must not run on it.
+void useLargeThreadStacks();
+constexpr size_t kAnalysisStackBytes = size_t(128) << 20;
+
 /// Runs `work` under crash recovery; false (and the signal in `retCode`)
 /// when it crashed. For work other than analyses (rewrites).
 bool runIsolated(const std::function<void()> &work, int &retCode);

@@ -25,6 +25,20 @@ FrameEvent FrameParser::nextEvent() {
 
 void FrameParser::feed(std::string_view bytes) {
   while (!bytes.empty()) {
+    if (skippingBody && peekRemaining > 0) {
+      size_t take = std::min(peekRemaining, bytes.size());
+      buffer.append(bytes.substr(0, take));
+      peekRemaining -= take;
+      bodyRemaining -= take;
+      bytes.remove_prefix(take);
+      if (peekRemaining == 0) {
+        events.push_back({FrameEvent::Oversized, std::move(buffer),
+                          std::move(oversizedDetail)});
+        buffer.clear();
+        skippingBody = bodyRemaining > 0;
+      }
+      continue;
+    }
     if (skippingBody) {
       size_t skip = std::min(bodyRemaining, bytes.size());
       bodyRemaining -= skip;
@@ -120,11 +134,12 @@ void FrameParser::parseBuffered() {
     buffer.erase(0, end + 4);
     bodyRemaining = *length;
     if (*length > maxMessageBytes) {
-      events.push_back({FrameEvent::Oversized, "",
-                        "message of " + std::to_string(*length) +
-                            " bytes exceeds the limit of " +
-                            std::to_string(maxMessageBytes) + " bytes"});
-      skippingBody = bodyRemaining > 0;
+      // Queued once the body's first bytes are here (feed()).
+      oversizedDetail = "message of " + std::to_string(*length) +
+                        " bytes exceeds the limit of " +
+                        std::to_string(maxMessageBytes) + " bytes";
+      peekRemaining = std::min(*length, kOversizedPeekBytes);
+      skippingBody = true;
     } else if (*length == 0) {
       events.push_back({FrameEvent::Message, "", ""});
     } else {

@@ -3,7 +3,9 @@
 // LSP's base protocol wraps each JSON message in HTTP-like headers. The
 // parser is fed raw bytes as they arrive and hands back complete bodies or
 // the reason a frame was dropped. It never throws and never buffers more
-// than the configured cap: an oversized body is skipped as it streams by.
+// than the configured cap: an oversized body is skipped as it streams by,
+// but for its first kOversizedPeekBytes (where a request's `id` usually
+// is), which come with the Oversized event.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,7 @@ struct FrameEvent {
     Oversized, ///< The body exceeds the cap; it is being skipped.
   };
   Kind kind;
-  std::string body;   ///< For Message.
+  std::string body;   ///< For Message; for Oversized, the body's start.
   std::string detail; ///< For the errors: what was wrong.
 };
 
@@ -40,6 +42,8 @@ public:
 
   /// Headers longer than this without a blank line are garbage.
   static constexpr size_t kMaxHeaderBytes = 8192;
+  /// How much of an oversized body is kept to find its `id`.
+  static constexpr size_t kOversizedPeekBytes = 4096;
 
 private:
   void parseBuffered();
@@ -52,6 +56,9 @@ private:
   size_t bodyRemaining = 0;
   bool inBody = false;
   bool skippingBody = false;
+  /// Oversized body bytes still to keep before its event is queued.
+  size_t peekRemaining = 0;
+  std::string oversizedDetail;
   std::deque<FrameEvent> events;
 };
 

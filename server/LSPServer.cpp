@@ -4,9 +4,11 @@
 #include "analysis/FindingCodes.h"
 #include "analysis/Rewrite.h"
 #include "config/Config.h"
+#include "server/BinaryText.h"
 #include "server/CrashIsolation.h"
 #include "server/IncrementalAnalysis.h"
 #include "server/Logger.h"
+#include "server/MessageJson.h"
 #include "server/Scheduler.h"
 #include "server/Transport.h"
 
@@ -135,6 +137,18 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
       [this](const std::string &text, const std::string &uri,
              const AnalysisOptions &options, int64_t version,
              SnapshotRef previous) {
+        if (size_t nul = findNulByte(text); nul != std::string::npos) {
+          // The rule `lint` follows too (server/BinaryText.h).
+          AnalysisResult refused;
+          refused.text = text;
+          refused.parseFailed = true;
+          Finding finding;
+          finding.range = {uint32_t(nul), uint32_t(nul + 1)};
+          finding.message = std::string(kBinaryTextReason);
+          refused.findings.push_back(std::move(finding));
+          return std::make_shared<const Snapshot>(std::move(refused), uri,
+                                                  version);
+        }
         std::string path = pathOfUri(uri);
         auto start = std::chrono::steady_clock::now();
         unsigned threads;
@@ -220,6 +234,8 @@ void LSPServer::showMessage(int type, const std::string &message) {
   notify("window/showMessage", {{"type", type}, {"message", message}});
 }
 
+static bool validId(const json &id);
+
 void LSPServer::onFrame(FrameEvent event) {
   switch (event.kind) {
   case FrameEvent::BadHeader:
@@ -227,20 +243,30 @@ void LSPServer::onFrame(FrameEvent event) {
     return;
   case FrameEvent::Oversized:
     log.log("dropped a frame: " + event.detail);
-    sendError(nullptr, ErrorCode::InvalidRequest, event.detail);
+    sendError(peekMessageId(event.body), ErrorCode::InvalidRequest,
+              event.detail);
     return;
   case FrameEvent::Message:
     break;
   }
-  json message = json::parse(event.body, nullptr, /*allow_exceptions=*/false);
-  if (message.is_discarded()) {
+  ParsedMessage parsed = parseMessage(event.body);
+  if (parsed.status == ParsedMessage::NotJson) {
     log.log("parse error in a message of " + std::to_string(event.body.size()) +
             " bytes");
     sendError(nullptr, ErrorCode::ParseError,
               "the message is not valid JSON (or not valid UTF-8)");
     return;
   }
-  onMessage(message);
+  if (parsed.status == ParsedMessage::TooDeep) {
+    const json &id = member(parsed.value, "id");
+    std::string problem = "the message nests deeper than " +
+                          std::to_string(kMaxMessageDepth) + " levels";
+    log.log("dropped a message: " + problem);
+    sendError(validId(id) ? id : json(nullptr), ErrorCode::InvalidRequest,
+              problem);
+    return;
+  }
+  onMessage(parsed.value);
 }
 
 static bool validId(const json &id) {
@@ -353,9 +379,13 @@ void LSPServer::initialize(const ReplyRef &reply, const json &params) {
     clientSupportsProgress =
         member(member(capabilities, "window"), "workDoneProgress") == true;
   }
+  // Either the settings object itself or, like didChangeConfiguration's,
+  // nested under the section name.
   const json &options = member(params, "initializationOptions");
+  const json &section = member(options, "bufferlens");
   if (options.is_object())
-    applySettings(options, "initializationOptions");
+    applySettings(section.is_object() ? section : options,
+                  "initializationOptions");
 
   state = State::Running;
   bool graph = true, rewrite = true;
@@ -521,12 +551,17 @@ void LSPServer::dispatchFeature(const ReplyRef &reply,
 void LSPServer::graph(const ReplyRef &reply, const json &params) {
   std::string uri = requireString(params, "uri");
   GraphQuery query;
-  query.stage = requireString(params, "stage");
+  // Absent: the defaults of `bufferlens graph`.
+  query.stage = member(params, "stage").is_null()
+                    ? "input"
+                    : requireString(params, "stage");
   if (query.stage != "input" && query.stage != "classic" &&
       query.stage != "ownership" && query.stage != "pipeline")
     throw InvalidParams{"'stage' must be \"input\", \"classic\", "
                         "\"ownership\" or \"pipeline\""};
-  std::string format = requireString(params, "format");
+  std::string format = member(params, "format").is_null()
+                           ? "dot"
+                           : requireString(params, "format");
   if (format == "dot")
     query.format = viz::GraphFormat::Dot;
   else if (format == "svg")
@@ -790,6 +825,7 @@ void LSPServer::didOpen(const json &params) {
   const json &version = member(document, "version");
   Draft &draft = drafts[uri];
   draft.text = text;
+  draft.lost = false;
   {
     // An analysis that finished after the last close may have left one.
     std::lock_guard<std::mutex> lock(settingsMutex);
@@ -816,23 +852,44 @@ void LSPServer::didChange(const json &params) {
     encoding = context.encoding;
   }
   std::string text = it->second.text;
+  bool wasLost = it->second.lost, lost = wasLost;
+  std::string problem;
   for (const json &change : changes) {
-    std::string newText = requireString(change, "text");
-    if (!change.contains("range")) {
-      text = std::move(newText);
+    const json &newText = member(change, "text");
+    if (newText.is_string() && !change.contains("range")) {
+      text = newText.get<std::string>(); // The whole text: in sync again.
+      lost = false;
       continue;
     }
-    LineIndex lines(text);
-    std::optional<SourceRange> range =
-        fromRange(lines, change["range"], encoding);
-    if (!range)
-      throw InvalidParams{"a content change has an invalid 'range'"};
-    text.replace(range->begin, range->end - range->begin, newText);
+    if (lost)
+      continue;
+    std::optional<SourceRange> range;
+    if (newText.is_string())
+      range = editRange(text, change["range"], encoding);
+    if (!range) {
+      problem = newText.is_string()
+                    ? "an edit's range " + change["range"].dump() +
+                          " is not a range of the text"
+                    : "an edit has no 'text'";
+      lost = true;
+      text.clear();
+      continue;
+    }
+    text.replace(range->begin, range->end - range->begin,
+                 newText.get<std::string>());
   }
   const json &version = member(document, "version");
   it->second.text = text;
+  it->second.lost = lost;
   it->second.version =
       version.is_number_integer() ? version.get<int64_t>() : it->second.version;
+  if (lost) {
+    if (!wasLost)
+      loseDocument(uri, problem);
+    else
+      log.log("ignored an edit of " + uri + ": waiting for its whole text");
+    return;
+  }
   auto now = std::chrono::steady_clock::now();
   std::chrono::milliseconds debounce;
   {
@@ -847,6 +904,48 @@ void LSPServer::didChange(const json &params) {
   it->second.lastEdit = now;
   scheduler->update(uri, std::move(text), it->second.version, optionsFor(uri),
                     debounce);
+}
+
+std::optional<SourceRange>
+LSPServer::editRange(const std::string &text, const json &range,
+                     PositionEncoding encoding) {
+  // LSP: a character past the end of its line means the line's end
+  // (fromPosition clamps it). A line past the last one is no position of
+  // the text (as in clangd's positionToOffset).
+  LineIndex lines(text);
+  for (const char *key : {"start", "end"}) {
+    const json &line = member(member(range, key), "line");
+    if (!line.is_number_integer() || line.get<int64_t>() < 0 ||
+        line.get<int64_t>() >= int64_t(lines.lineCount()))
+      return std::nullopt;
+  }
+  return fromRange(lines, range, encoding);
+}
+
+void LSPServer::loseDocument(const std::string &uri,
+                             const std::string &problem) {
+  // The text the client has can no longer be known: rather than analyse
+  // another one (clangd's ClangdLSPServer::onDocumentDidChange also drops
+  // the document), the document is forgotten until its whole text comes.
+  std::string message =
+      "BufferLens lost this document's text: " + problem +
+      ". Edits are ignored until the whole text is sent again (reopen the "
+      "document).";
+  log.log(uri + ": " + message);
+  scheduler->remove(uri);
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    lastAnalysis.erase(uri);
+  }
+  notify("window/logMessage", {{"type", 1}, {"message", uri + ": " + message}});
+  json zero = {{"line", 0}, {"character", 0}};
+  notify("textDocument/publishDiagnostics",
+         {{"uri", uri},
+          {"diagnostics",
+           {{{"range", {{"start", zero}, {"end", zero}}},
+             {"severity", 1},
+             {"source", "bufferlens"},
+             {"message", message}}}}});
 }
 
 void LSPServer::didClose(const json &params) {

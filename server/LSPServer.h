@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace bufferlens {
@@ -92,6 +93,14 @@ private:
   void didOpen(const nlohmann::json &params);
   void didChange(const nlohmann::json &params);
   void didClose(const nlohmann::json &params);
+  /// The offsets an incremental edit's range covers in `text`, or none
+  /// when it is not a range of it (the rule is in README.md).
+  static std::optional<SourceRange> editRange(const std::string &text,
+                                              const nlohmann::json &range,
+                                              PositionEncoding encoding);
+  /// After an edit that cannot be applied: drops the document's text and
+  /// tells the client.
+  void loseDocument(const std::string &uri, const std::string &problem);
   void didSave(const nlohmann::json &params);
   void didChangeConfiguration(const nlohmann::json &params);
   /// Takes the server's own settings out of `settings`, keeps the rest for
@@ -132,6 +141,9 @@ private:
   struct Draft {
     std::string text;
     int64_t version = 0;
+    /// An edit could not be applied: `text` is empty and incremental
+    /// edits are ignored until a whole text comes.
+    bool lost = false;
     /// When the document was last opened or edited (for the debounce).
     std::chrono::steady_clock::time_point lastEdit;
   };

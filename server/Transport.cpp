@@ -90,8 +90,10 @@ public:
     std::lock_guard<std::mutex> lock(writeMutex);
     boost::system::error_code error;
     asio::write(out, asio::buffer(frame), error);
-    if (error)
+    if (error) {
       log.log("write failed: " + error.message());
+      reportOutputLost();
+    }
   }
 
   void stop() override { stopped = true; }
@@ -126,6 +128,7 @@ public:
     else
       impl.reset(new StreamTransport<PlainDescriptor, PlainDescriptor>(
           plainIn, plainOut, max, log));
+    impl->setOutputLostHandler([this] { reportOutputLost(); });
   }
   void run(const Handler &handler) override { impl->run(handler); }
   void send(const std::string &body) override { impl->send(body); }
@@ -162,6 +165,7 @@ public:
       impl.reset(
           new StreamTransport<asio::ip::tcp::socket, asio::ip::tcp::socket>(
               socket, socket, max, log));
+      impl->setOutputLostHandler([this] { reportOutputLost(); });
     }
     impl->run(handler);
   }

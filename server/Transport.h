@@ -11,6 +11,7 @@
 
 #include "server/Framing.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,6 +31,23 @@ public:
   virtual void send(const std::string &body) = 0;
   /// Makes run() return soon; thread-safe.
   virtual void stop() = 0;
+
+  /// Called once, on the thread whose write failed: the client closed its
+  /// end (a broken pipe), and nothing sent from then on can reach it. Set
+  /// before run().
+  void setOutputLostHandler(std::function<void()> handler) {
+    outputLost = std::move(handler);
+  }
+
+protected:
+  void reportOutputLost() {
+    if (outputLost && !outputLostReported.exchange(true))
+      outputLost();
+  }
+
+private:
+  std::function<void()> outputLost;
+  std::atomic<bool> outputLostReported{false};
 };
 
 /// stdin/stdout. Falls back to blocking reads when stdin cannot be polled

@@ -345,7 +345,7 @@ class ProtocolTest:
                           "params": {"text": "x" * 10000}}).encode()
         c.send_raw(frame(big))
         r = c.wait_for(lambda m: "error" in m)
-        self.assertEqual(r, {"jsonrpc": "2.0", "id": None, "error": {
+        self.assertEqual(r, {"jsonrpc": "2.0", "id": 1000, "error": {
             "code": -32600, "message": "message of %d bytes exceeds the "
             "limit of 4096 bytes" % len(big)}})
         self.assertEqual(c.call("shutdown")["result"], None)
@@ -1412,6 +1412,275 @@ class ServeCommandTest(unittest.TestCase):
                              capture_output=True)
         self.assertEqual(out.returncode, 1)
 
+
+def nested_scf_if(depth):
+    """A function whose body nests `depth` scf.if regions, with a leaked
+    allocation in the innermost one (BL101 at its line)."""
+    lines = ["func.func @deep(%c: i1) {"] + ["scf.if %c {"] * depth
+    lines.append("%m = memref.alloc() : memref<2xf32>")
+    lines += ["}"] * depth + ["return", "}", ""]
+    return "\n".join(lines)
+
+
+def nested_params(method, levels, id=None):
+    """A message whose `params` nests arrays so that the whole message
+    nests `levels` containers deep (the message object is the first)."""
+    head = '{"jsonrpc": "2.0", %s"method": "%s", "params": ' % (
+        "" if id is None else '"id": %s, ' % json.dumps(id), method)
+    return (head + "[" * (levels - 1) + "]" * (levels - 1) + "}").encode()
+
+
+class AdversarialTest:
+    """Inputs a hostile or broken client sends: each is answered (an error
+    or a result) and the next request still is. Mixed into one TestCase
+    per transport, with ProtocolTest's helpers but not its tests."""
+    transport = None
+    start = ProtocolTest.start
+    inputs = ProtocolTest.inputs
+
+    def assert_still_serving(self, c):
+        r = c.call("bufferlens/noSuchMethod", {})
+        self.assertEqual(r["error"]["code"], -32601)
+
+    def test_deeply_nested_json_is_refused(self):
+        refused = {"code": -32600,
+                   "message": "the message nests deeper than 256 levels"}
+        for initialize in (False, True):
+            c = self.start(initialize=initialize)
+            # A notification: no id to answer with.
+            c.send_raw(frame(nested_params("$/cancelRequest", 100000)))
+            r = c.wait_for(lambda m: "error" in m)
+            self.assertEqual(r, {"jsonrpc": "2.0", "id": None,
+                                 "error": refused})
+            # A request: its id is read although its params are refused.
+            c.send_raw(frame(nested_params("textDocument/hover", 100000,
+                                           id=7)))
+            self.assertEqual(c.response(7)["error"], refused)
+            c.send_raw(frame(nested_params("textDocument/hover", 257,
+                                           id="s")))
+            self.assertEqual(c.response("s")["error"], refused)
+            # 256 levels are a message like any other.
+            c.send_raw(frame(nested_params("bufferlens/noSuchMethod", 256,
+                                           id=8)))
+            self.assertEqual(c.response(8)["error"]["code"],
+                             -32002 if not initialize else -32601)
+            r = c.call("shutdown")
+            if initialize:
+                self.assertEqual(r["result"], None)
+            else:
+                self.assertEqual(r["error"]["code"], -32002)
+
+    def test_oversized_message_keeps_its_id_when_it_comes_first(self):
+        c = self.start(args=["--max-message-bytes", "4096"])
+        params = {"textDocument": {"uri": "file:///a.mlir",
+                                   "text": "x" * 10000}}
+        first = json.dumps({"jsonrpc": "2.0", "id": "big",
+                            "method": "textDocument/hover",
+                            "params": params}).encode()
+        c.send_raw(frame(first))
+        self.assertEqual(c.response("big")["error"], {
+            "code": -32600, "message": "message of %d bytes exceeds the "
+            "limit of 4096 bytes" % len(first)})
+        # Past the first 4096 bytes the id is not looked for.
+        last = json.dumps({"jsonrpc": "2.0", "method": "textDocument/hover",
+                           "params": params, "id": 12}).encode()
+        c.send_raw(frame(last))
+        r = c.wait_for(lambda m: "error" in m)
+        self.assertEqual((r["id"], r["error"]["code"]), (None, -32600))
+        self.assert_still_serving(c)
+
+    def invalid_edit(self, c, uri, version, change):
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [change]})
+
+    def test_edits_that_are_not_ranges_of_the_text_drop_it(self):
+        path = self.inputs("leak.mlir")
+        text = read(path)
+        uri = uri_of(path)
+        lines = text.count("\n") + 1
+        for change, shown in [
+                ({"range": rng(3, 0, 2, 0), "text": ""},
+                 '{"end":{"character":0,"line":2},'
+                 '"start":{"character":0,"line":3}}'),
+                ({"range": rng(-1, 0, 0, 0), "text": ""},
+                 '{"end":{"character":0,"line":0},'
+                 '"start":{"character":0,"line":-1}}'),
+                ({"range": rng(0, 0, 2 ** 40, 0), "text": ""},
+                 '{"end":{"character":0,"line":1099511627776},'
+                 '"start":{"character":0,"line":0}}'),
+                ({"range": rng(lines, 0, lines, 0), "text": "x"},
+                 '{"end":{"character":0,"line":%d},'
+                 '"start":{"character":0,"line":%d}}' % (lines, lines))]:
+            c = self.start()
+            c.open(uri, text)
+            self.assertEqual(len(c.diagnostics(uri, 1)["diagnostics"]), 2)
+            self.invalid_edit(c, uri, 2, change)
+            message = ("BufferLens lost this document's text: an edit's "
+                       "range %s is not a range of the text. Edits are "
+                       "ignored until the whole text is sent again (reopen "
+                       "the document)." % shown)
+            log = c.wait_for(
+                lambda m: m.get("method") == "window/logMessage")
+            self.assertEqual(log["params"],
+                             {"type": 1, "message": uri + ": " + message})
+            d = c.diagnostics(uri)
+            self.assertEqual(d, {"uri": uri, "diagnostics": [{
+                "range": rng(0, 0, 0, 0), "severity": 1,
+                "source": "bufferlens", "message": message}]})
+            # No text the client does not have is analysed or answered from.
+            r = c.call("textDocument/documentSymbol",
+                       {"textDocument": {"uri": uri}})
+            self.assertEqual(r["error"]["code"], -32602)
+            # Incremental edits wait for the whole text; it brings the
+            # document back.
+            self.invalid_edit(c, uri, 3, {"range": rng(0, 0, 0, 0),
+                                          "text": "\n"})
+            self.invalid_edit(c, uri, 4, {"text": text})
+            d = c.diagnostics(uri, 4)["diagnostics"]
+            self.assertEqual(d, expected_diagnostics(path))
+
+    def test_a_character_past_the_line_end_is_the_line_end(self):
+        # LSP 3.17, Position: "If the character value is greater than the
+        # line length it defaults back to the line length."
+        path = self.inputs("leak.mlir")
+        text = read(path)
+        uri = uri_of(path)
+        c = self.start()
+        c.open(uri, text)
+        c.diagnostics(uri, 1)
+        # Placed anywhere but the end of line 0, the comment would hide
+        # code of line 1 and change the findings.
+        self.invalid_edit(c, uri, 2, {"range": rng(0, 10000, 0, 2 ** 31),
+                                      "text": " // end"})
+        self.assertEqual(c.diagnostics(uri, 2)["diagnostics"],
+                         expected_diagnostics(path))
+        self.assertFalse([m for m in c.seen
+                          if m.get("method") == "window/logMessage"])
+
+    def test_graph_defaults_are_the_cli_defaults(self):
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        cli = subprocess.run([ARGS.bufferlens, "graph", path, "--function",
+                              "twice"], capture_output=True, text=True,
+                             check=True)
+        r = c.call("bufferlens/graph", {"uri": uri, "function": "twice"})
+        self.assertEqual(r["result"], {
+            "function": "twice", "stage": "input", "format": "dot",
+            "content": cli.stdout, "functions": ["leaky", "twice"]})
+        r = c.call("bufferlens/graph", {"uri": uri, "function": "twice",
+                                        "stage": 3})
+        self.assertEqual(r["error"], {"code": -32602,
+                                      "message": "'stage' must be a string"})
+
+    def test_initialization_options_under_the_section_name(self):
+        c = self.start(options={"bufferlens": {"checks": {"BL101": "off"}}})
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        d = c.diagnostics(uri_of(path))["diagnostics"]
+        self.assertEqual([x["code"] for x in d], ["BL102"])
+        self.assertFalse([m for m in c.seen
+                          if m.get("method") == "window/showMessage"])
+
+    def test_nul_byte_is_refused_like_lint_does(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "nul.mlir")
+            text = read(self.inputs("leak.mlir"))
+            text = text.replace("\n", "\n\0", 1)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            out = subprocess.run([ARGS.bufferlens, "lint", path],
+                                 capture_output=True, text=True)
+            self.assertEqual((out.returncode, out.stderr.splitlines()[0]),
+                             (2, path + ": error: binary text (contains NUL "
+                              "bytes), not analysed"))
+            c = self.start()
+            c.open(uri_of(path), text)
+            d = c.diagnostics(uri_of(path))["diagnostics"]
+            self.assertEqual(d, [{
+                "range": rng(1, 0, 1, 1), "severity": 1,
+                "source": "bufferlens",
+                "message": "binary text (contains NUL bytes), not analysed"}])
+            self.assert_still_serving(c)
+
+    def test_deep_region_nesting_is_analysed(self):
+        # 5,200 nested scf.if: upstream mlir-opt overflows its 8 MiB stack
+        # at about 5,000; the server analyses on threads with a large stack.
+        # (Deeper costs time: MLIR's own parse and verification are
+        # quadratic in the depth, mlir-opt takes 4 s at 4,000.)
+        if self.transport != "stdio":
+            self.skipTest("the transports share everything past framing")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "deep.mlir")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(nested_scf_if(5200))
+            c = self.start()
+            c.open(uri_of(path), read(path))
+            d = c.diagnostics(uri_of(path))["diagnostics"]
+            self.assertIn(("BL301", 5201),
+                          [(x.get("code"), x["range"]["start"]["line"])
+                           for x in d])
+            self.assertFalse([x for x in d if "crashed" in x["message"]])
+            self.assertEqual(d, expected_diagnostics(path))
+            self.assert_still_serving(c)
+
+
+    def test_adversarial_corpus(self):
+        """test/lsp/adversarial.py: each case gets its answer, and the
+        request after it is answered too, in one server."""
+        if self.transport != "stdio":
+            self.skipTest("the transports share everything past framing")
+        import adversarial
+        c = self.start()
+        for name, frames, (kind, key, want) in adversarial.cases():
+            for data in frames:
+                c.send_raw(data)
+            if kind == "response":
+                r = (c.wait_for(lambda m: "error" in m and m["id"] is None)
+                     if key is None else c.response(key))
+                if want is None:
+                    self.assertIn("result", r, name)
+                else:
+                    self.assertEqual(r["error"]["code"], want, name)
+            else:
+                # A document's earlier versions may publish first.
+                c.wait_for(lambda m: m.get("method") ==
+                           "textDocument/publishDiagnostics" and
+                           m["params"]["uri"] == key and
+                           want(m["params"]["diagnostics"]) is None,
+                           "%s: diagnostics as expected" % name)
+            self.assert_still_serving(c)
+
+
+class AdversarialStdioTest(AdversarialTest, unittest.TestCase):
+    transport = "stdio"
+
+
+class AdversarialTcpTest(AdversarialTest, unittest.TestCase):
+    transport = "tcp"
+
+
+class OutputClosedTest(unittest.TestCase):
+    def test_server_exits_when_its_output_is_closed(self):
+        proc = subprocess.Popen([ARGS.bufferlens, "serve"],
+                                stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        self.addCleanup(proc.kill)
+        proc.stdout.close()
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                           "params": {"capabilities": {}}}).encode()
+        proc.stdin.write(frame(body))
+        proc.stdin.flush()
+        # Its input stays open: only the failed write can end it. (The
+        # bound is against a hang, not a measure of speed.)
+        self.assertEqual(proc.wait(timeout=60), 1)
+        self.assertIn(b"the client closed the server's output: exiting",
+                      proc.stderr.read())
+        proc.stdin.close()
+        proc.stderr.close()
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()

@@ -72,6 +72,22 @@ TEST(FramingTest, OversizedBodiesAreSkippedNotBuffered) {
   EXPECT_EQ(events[1].body, "[]");
 }
 
+TEST(FramingTest, OversizedBodyStartComesWithTheEvent) {
+  // Whatever the chunking: the first kOversizedPeekBytes of the body, and
+  // the next frame intact.
+  std::string body = "{\"id\":7," + std::string(10000, ' ') + "}";
+  for (size_t chunk : {0, 1, 100, 5000}) {
+    FrameParser parser(64);
+    std::vector<FrameEvent> events =
+        feedAll(parser, frameMessage(body) + frameMessage("[]"), chunk);
+    ASSERT_EQ(events.size(), 2u) << chunk;
+    EXPECT_EQ(events[0].kind, FrameEvent::Oversized);
+    EXPECT_EQ(events[0].body,
+              body.substr(0, FrameParser::kOversizedPeekBytes));
+    EXPECT_EQ(events[1].body, "[]");
+  }
+}
+
 TEST(FramingTest, EndlessHeaderIsCutOff) {
   FrameParser parser(1024);
   std::vector<FrameEvent> events =
