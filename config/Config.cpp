@@ -57,7 +57,7 @@ static void applyFunctionBudget(const nlohmann::json &value,
     else if (!bound.is_number_unsigned())
       fail("'functionBudget." + key + "' must be a non-negative integer");
     else
-      *field = bound.get<uint64_t>();
+      *field = bound.template get<uint64_t>();
   }
 }
 
