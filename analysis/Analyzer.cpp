@@ -61,8 +61,7 @@ public:
       return true;
     skip("@" + entry.name + " has " + std::to_string(operations) +
          " operations, more than the budget of " +
-         std::to_string(budget.maxOperations) +
-         " (functionBudget.operations)");
+         std::to_string(budget.maxOperations) + " (functionBudget.operations)");
     return false;
   }
 

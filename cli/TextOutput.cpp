@@ -80,8 +80,7 @@ static void writeSnippet(std::string &out, const FileReport &report,
   for (uint32_t i = from; i < column; ++i)
     out += line[i] == '\t' ? '\t' : ' ';
   out += '^';
-  uint32_t end =
-      std::min(std::max(range.end, range.begin + 1), lineStart + to);
+  uint32_t end = std::min(std::max(range.end, range.begin + 1), lineStart + to);
   if (end > range.begin + 1)
     out.append(end - range.begin - 1, '~');
   out += '\n';

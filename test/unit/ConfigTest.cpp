@@ -56,10 +56,10 @@ TEST(ConfigTest, FunctionBudget) {
   EXPECT_EQ(applyConfig(bad, options),
             "'functionBudget.operations' must be a non-negative integer; "
             "unknown setting 'functionBudget.seconds'");
-  EXPECT_EQ(applyConfig(nlohmann::json::parse(R"({"functionBudget": 5})"),
-                        options),
-            "'functionBudget' must be an object of \"operations\" and "
-            "\"milliseconds\"");
+  EXPECT_EQ(
+      applyConfig(nlohmann::json::parse(R"({"functionBudget": 5})"), options),
+      "'functionBudget' must be an object of \"operations\" and "
+      "\"milliseconds\"");
   EXPECT_EQ(options.functionBudget.maxOperations, 1000000u);
 }
 

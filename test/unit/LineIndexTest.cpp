@@ -76,9 +76,13 @@ static uint32_t utf16ColumnByScan(const std::string &line, size_t column) {
 }
 
 TEST(LineIndexTest, LongLinesConvertLikeAScanFromTheLineStart) {
-  const std::string pieces[] = {"%a = memref.alloc() ", "\xC3\xA9",
-                                "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xFF",
-                                "\xE2\x82", "x"};
+  const std::string pieces[] = {"%a = memref.alloc() ",
+                                "\xC3\xA9",
+                                "\xE2\x82\xAC",
+                                "\xF0\x9F\x98\x80",
+                                "\xFF",
+                                "\xE2\x82",
+                                "x"};
   std::string longLine;
   for (unsigned i = 0; longLine.size() < 5 * LineIndex::kUtf16CheckpointBytes;
        ++i)
@@ -98,8 +102,7 @@ TEST(LineIndexTest, LongLinesConvertLikeAScanFromTheLineStart) {
       ASSERT_EQ(utf16ColumnByScan(longLine, back - start), units);
       ASSERT_LE(back, start + column);
     }
-    EXPECT_EQ(lines.fromUtf16Column({line, 1u << 30}),
-              start + longLine.size())
+    EXPECT_EQ(lines.fromUtf16Column({line, 1u << 30}), start + longLine.size())
         << "clamps to the line end, before its terminator";
   }
   EXPECT_EQ(lines.toUtf16Column(lines.lineStart(2) + 3), (LineColumn{2, 3}));
