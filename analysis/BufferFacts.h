@@ -16,6 +16,7 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include <optional>
+#include <vector>
 
 namespace bufferlens {
 
@@ -30,6 +31,13 @@ bool freesMemory(mlir::FunctionOpInterface fn);
 
 /// Adds a BufferFact for every memref value of function `fn`.
 void computeBufferFacts(SourceIndex &index, FunctionId fn);
+
+/// The values that may alias `value` further down the flow (views of it,
+/// block arguments and region results it flows into), sorted, `value`
+/// itself left out: upstream's BufferViewFlowAnalysis::resolve restricted
+/// to the tables' memref values, walked from BufferFact::flowsInto. Costs
+/// what it returns.
+std::vector<ValueId> aliasesOf(const AnalysisResult &result, ValueId value);
 
 } // namespace bufferlens
 

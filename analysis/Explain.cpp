@@ -1,6 +1,7 @@
 //===- Explain.cpp --------------------------------------------------------===//
 
 #include "analysis/Explain.h"
+#include "analysis/BufferFacts.h"
 #include "analysis/classic/ClassicExplain.h"
 
 #include <algorithm>
@@ -150,7 +151,11 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
   if (!fact) {
     if (value.isMemRef && value.function != kNone &&
         !result.functions[value.function].analysed)
-      os << "\nNot analysed: the function does not verify.\n";
+      os << "\nNot analysed: "
+         << (result.functions[value.function].notAnalysed.empty()
+                 ? std::string("the function does not verify")
+                 : result.functions[value.function].notAnalysed)
+         << ".\n";
     return os.str();
   }
   os << "\n" << describeKind(result, value, *fact);
@@ -160,8 +165,8 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
            fact->kind == BufferKind::StackAlloc)
     os << ", dynamic size";
   os << "\n";
-  if (!fact->aliases.empty())
-    os << "\naliases: " << joinNames(result, fact->aliases) << "\n";
+  if (std::vector<ValueId> aliases = aliasesOf(result, id); !aliases.empty())
+    os << "\naliases: " << joinNames(result, aliases) << "\n";
   os << explainClassic(result, id);
   explainOwnership(os, result, id);
   explainFreeSites(os, result, id, *fact, lineOf);

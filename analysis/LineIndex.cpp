@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 using namespace bufferlens;
 
@@ -15,6 +16,9 @@ LineIndex::LineIndex(std::string_view text) : text(text) {
   for (const char *at = begin;
        (at = static_cast<const char *>(std::memchr(at, '\n', end - at))); ++at)
     lineStarts.push_back(static_cast<uint32_t>(at - begin + 1));
+  for (uint32_t line = 0; line < lineStarts.size(); ++line)
+    if (lineText(line).size() > kUtf16CheckpointBytes)
+      addCheckpoints(line);
 }
 
 uint32_t LineIndex::lineStart(uint32_t line) const {
@@ -92,10 +96,41 @@ static uint32_t utf16Length(std::string_view bytes) {
   return units;
 }
 
+// Scanning from a checkpoint gives what scanning from the line's start
+// would: the checkpoint is a sequence boundary of that scan, and no
+// sequence spans a line terminator (continuation bytes are >= 0x80).
+void LineIndex::addCheckpoints(uint32_t line) {
+  std::string_view bytes = lineText(line);
+  uint32_t start = lineStarts[line];
+  uint32_t units = 0, next = kUtf16CheckpointBytes;
+  for (size_t i = 0; i < bytes.size();) {
+    if (i >= next) {
+      checkpoints.push_back({static_cast<uint32_t>(start + i), units});
+      next = i + kUtf16CheckpointBytes;
+    }
+    size_t len = sequenceLength(bytes, i);
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+}
+
+LineIndex::Checkpoint LineIndex::checkpointBefore(uint32_t line,
+                                                  uint32_t offset) const {
+  Checkpoint lineStart{lineStarts[line], 0};
+  auto it = std::upper_bound(
+      checkpoints.begin(), checkpoints.end(), offset,
+      [](uint32_t at, const Checkpoint &c) { return at < c.offset; });
+  if (it == checkpoints.begin() || std::prev(it)->offset <= lineStart.offset)
+    return lineStart;
+  return *std::prev(it);
+}
+
 LineColumn LineIndex::toUtf16Column(uint32_t offset) const {
   LineColumn bytes = toByteColumn(offset);
-  std::string_view prefix = text.substr(lineStarts[bytes.line], bytes.column);
-  return {bytes.line, utf16Length(prefix)};
+  offset = lineStarts[bytes.line] + bytes.column;
+  Checkpoint from = checkpointBefore(bytes.line, offset);
+  std::string_view rest = text.substr(from.offset, offset - from.offset);
+  return {bytes.line, from.units + utf16Length(rest)};
 }
 
 uint32_t LineIndex::fromByteColumn(LineColumn position) const {
@@ -110,12 +145,27 @@ uint32_t LineIndex::fromUtf16Column(LineColumn position) const {
   if (position.line >= lineStarts.size())
     return text.size();
   std::string_view line = lineText(position.line);
+  uint32_t start = lineStarts[position.line];
+  // The last checkpoint of the line with at most `column` units before it.
+  auto first = std::upper_bound(
+      checkpoints.begin(), checkpoints.end(), start,
+      [](uint32_t at, const Checkpoint &c) { return at < c.offset; });
+  auto last = std::lower_bound(
+      first, checkpoints.end(), start + static_cast<uint32_t>(line.size()) + 1,
+      [](const Checkpoint &c, uint32_t at) { return c.offset < at; });
+  auto after = std::upper_bound(
+      first, last, position.column,
+      [](uint32_t column, const Checkpoint &c) { return column < c.units; });
   uint32_t units = 0;
   size_t i = 0;
+  if (after != first) {
+    units = std::prev(after)->units;
+    i = std::prev(after)->offset - start;
+  }
   while (i < line.size() && units < position.column) {
     size_t len = sequenceLength(line, i);
     units += len == 4 ? 2 : 1;
     i += len;
   }
-  return lineStarts[position.line] + i;
+  return start + i;
 }

@@ -4,6 +4,11 @@
 // LSP wants 0-based UTF-16 (or UTF-8) columns. LineIndex converts between
 // them for one text without copying it.
 //
+// Every conversion costs O(log lines) plus a scan of at most
+// kUtf16CheckpointBytes: lines longer than that carry UTF-16 checkpoints,
+// so that N positions on one long line (a minified or generated file)
+// cost N short scans rather than N scans from the start of the line.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_ANALYSIS_LINEINDEX_H
@@ -48,9 +53,25 @@ public:
   uint32_t fromByteColumn(LineColumn position) const;
   uint32_t fromUtf16Column(LineColumn position) const;
 
+  /// Distance in bytes between UTF-16 checkpoints on a long line.
+  static constexpr uint32_t kUtf16CheckpointBytes = 1024;
+
 private:
+  /// A sequence start on a long line and the UTF-16 units from the start
+  /// of its line to it.
+  struct Checkpoint {
+    uint32_t offset;
+    uint32_t units;
+  };
+  void addCheckpoints(uint32_t line);
+  /// The last checkpoint of `line` at or before `offset` (or the line's
+  /// start with 0 units).
+  Checkpoint checkpointBefore(uint32_t line, uint32_t offset) const;
+
   std::string_view text;
   std::vector<uint32_t> lineStarts;
+  /// Sorted by offset (and, within a line, by units).
+  std::vector<Checkpoint> checkpoints;
 };
 
 } // namespace bufferlens

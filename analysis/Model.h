@@ -103,8 +103,12 @@ struct FunctionEntry {
   SourceRange fullRange;
   Stage stage = Stage::Bufferized;
   bool stageFromOverride = false;
-  /// False when the function failed to verify: only source facts exist.
+  /// False when the function failed to verify or was over the budget
+  /// (`notAnalysed` says which): only source facts exist.
   bool analysed = false;
+  /// Why `analysed` is false when the function verified: "@f has N
+  /// operations, more than ...". Empty for a function that does not verify.
+  std::string notAnalysed;
   /// Top-level blocks of the body, in order.
   std::vector<BlockId> blocks;
   /// The function's values are the contiguous range [valueBegin, valueEnd).
@@ -120,9 +124,12 @@ struct BufferFact {
   ValueId value = kNone;
   BufferKind kind = BufferKind::Unknown;
   std::optional<uint64_t> staticSizeBytes;
-  /// Values that may alias this one further down the flow (views of it,
-  /// block arguments and region results it flows into).
-  std::vector<ValueId> aliases;
+  /// The memref values this one flows into directly (views of it, block
+  /// arguments and region results), through values the tables do not
+  /// hold. Their closure, aliasesOf (BufferFacts.h), is what may alias it
+  /// further down the flow; stored whole for every value it was quadratic
+  /// in a chain of block arguments.
+  std::vector<ValueId> flowsInto;
   /// Allocation roots this value may point into.
   std::vector<ValueId> origins;
 };

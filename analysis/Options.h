@@ -42,6 +42,15 @@ struct AnalysisOptions {
   /// them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
   /// prints findings only and turns this off (6% of its analysis).
   bool explanations = true;
+  /// The per-function budget (`functionBudget` in `.bufferlens.json`): a
+  /// function with more operations than `maxOperations`, or whose analysis
+  /// has taken more than `milliseconds` when a stage ends, is not analysed
+  /// (an info finding says so) and the other functions still are. 0 turns
+  /// a bound off.
+  struct FunctionBudget {
+    uint64_t maxOperations = 1000000;
+    uint64_t milliseconds = 30000;
+  } functionBudget;
 
   bool isEnabled(const std::string &code) const;
   Severity severityOf(const std::string &code) const;

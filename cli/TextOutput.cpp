@@ -5,6 +5,10 @@
 //     ^~~~~~
 //   file:line:col: note: related message
 //
+// A source line longer than kSnippetBytes is shown cut around the caret:
+//     ...%5 = memref.alloc() : memref<8xf32> %6 = memref.al...
+//        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+//
 
 #include "cli/Report.h"
 
@@ -38,19 +42,45 @@ ReportSummary bufferlens::summarize(const std::vector<FileReport> &reports) {
   return summary;
 }
 
+// A line longer than this is shown as a window of this many bytes around
+// the start of the range, "..." marking what is cut: a finding on a 10 MB
+// generated line prints ~kSnippetBytes, not the line (once per finding,
+// quadratic in the line's length). rustc cuts long lines the same way.
+static constexpr uint32_t kSnippetBytes = 160;
+// How much of the window lies before the caret.
+static constexpr uint32_t kSnippetLead = 40;
+
+static bool isContinuationByte(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
 // Both write into a string that goes to the stream once per file: a
 // stream insertion per piece was a third of a 10k-line lint's output time.
 static void writeSnippet(std::string &out, const FileReport &report,
                          SourceRange range) {
   LineColumn begin = report.lines->toByteColumn(range.begin);
   std::string_view line = report.lines->lineText(begin.line);
-  out += line;
-  out += '\n';
-  uint32_t lineEnd = report.lines->lineStart(begin.line) + line.size();
-  uint32_t end = std::min(std::max(range.end, range.begin + 1), lineEnd);
-  for (uint32_t i = 0; i < begin.column; ++i)
+  uint32_t lineStart = report.lines->lineStart(begin.line);
+  uint32_t column = std::min<uint32_t>(begin.column, line.size());
+  // The window [from, to) of the line, cut at UTF-8 sequence boundaries.
+  uint32_t from = 0, to = line.size();
+  if (line.size() > kSnippetBytes) {
+    from = column > kSnippetLead ? column - kSnippetLead : 0;
+    while (from > 0 && isContinuationByte(line[from]))
+      --from;
+    to = std::min<uint32_t>(line.size(), from + kSnippetBytes);
+    while (to < line.size() && isContinuationByte(line[to]))
+      ++to;
+  }
+  std::string_view cutBefore = from > 0 ? "..." : "";
+  out += cutBefore;
+  out += line.substr(from, to - from);
+  out += to < line.size() ? "...\n" : "\n";
+  out.append(cutBefore.size(), ' ');
+  for (uint32_t i = from; i < column; ++i)
     out += line[i] == '\t' ? '\t' : ' ';
   out += '^';
+  uint32_t end = std::min(std::max(range.end, range.begin + 1), lineStart + to);
   if (end > range.begin + 1)
     out.append(end - range.begin - 1, '~');
   out += '\n';

@@ -38,6 +38,29 @@ std::optional<std::string> bufferlens::setCheck(const std::string &code,
          ": expected off, on, error, warning, info or hint";
 }
 
+// {"operations": N, "milliseconds": N}; either may be left out, 0 is off.
+template <typename Fail>
+static void applyFunctionBudget(const nlohmann::json &value,
+                                AnalysisOptions::FunctionBudget &budget,
+                                Fail &fail) {
+  if (!value.is_object()) {
+    fail("'functionBudget' must be an object of \"operations\" and "
+         "\"milliseconds\"");
+    return;
+  }
+  for (const auto &[key, bound] : value.items()) {
+    uint64_t *field = key == "operations"     ? &budget.maxOperations
+                      : key == "milliseconds" ? &budget.milliseconds
+                                              : nullptr;
+    if (!field)
+      fail("unknown setting 'functionBudget." + key + "'");
+    else if (!bound.is_number_unsigned())
+      fail("'functionBudget." + key + "' must be a non-negative integer");
+    else
+      *field = bound.template get<uint64_t>();
+  }
+}
+
 std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
                                                    AnalysisOptions &options) {
   if (!json.is_object())
@@ -82,6 +105,8 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
         options.privateFunctionDynamicOwnership = value.get<bool>();
       else
         fail("'privateFunctionDynamicOwnership' must be a boolean");
+    } else if (key == "functionBudget") {
+      applyFunctionBudget(value, options.functionBudget, fail);
     } else if (key == "reportPassRejectionOfFrees") {
       if (value.is_boolean())
         options.reportPassRejectionOfFrees = value.get<bool>();

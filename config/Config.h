@@ -7,7 +7,8 @@
 //   {"checks": {"BL301": "off", "BL201": "warning"},
 //    "stage": "auto" | "bufferized" | "deallocated",
 //    "promoteToStackLimit": 1024,
-//    "privateFunctionDynamicOwnership": false}
+//    "privateFunctionDynamicOwnership": false,
+//    "functionBudget": {"operations": 1000000, "milliseconds": 30000}}
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/BufferFacts.h"
 #include "analysis/classic/ClassicExplain.h"
 #include "server/Features.h"
 
@@ -82,7 +83,8 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
   for (const SourceRange &use : value.uses)
     classifyUse(value, use, "live", "");
   if (const BufferFact *fact = result.bufferFact(id)) {
-    std::set<ValueId> related(fact->aliases.begin(), fact->aliases.end());
+    std::vector<ValueId> aliases = aliasesOf(result, id);
+    std::set<ValueId> related(aliases.begin(), aliases.end());
     related.erase(id);
     for (ValueId alias : related) {
       const ValueEntry &aliasValue = result.values[alias];

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/BufferFacts.h"
 #include "analysis/classic/ClassicExplain.h"
 #include "analysis/classic/Internal.h"
 
@@ -24,8 +25,8 @@ bufferlens::criticalAliasSites(const AnalysisResult &result, ValueId id) {
   if (!plan || !plan->computed)
     return sites;
   std::set<ValueId> buffer = {id};
-  if (const BufferFact *fact = result.bufferFact(id))
-    buffer.insert(fact->aliases.begin(), fact->aliases.end());
+  for (ValueId alias : aliasesOf(result, id))
+    buffer.insert(alias);
   auto nameOf = [&](ValueId v) { return result.values[v].name; };
 
   // One operand may flow into several critical aliases at once (a loop's

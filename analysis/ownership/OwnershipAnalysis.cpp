@@ -257,7 +257,9 @@ public:
       facts.function = fn;
       const FunctionEntry &entry = result.functions[fn];
       if (!entry.analysed) {
-        facts.reason = "the function does not verify";
+        facts.reason = entry.notAnalysed.empty()
+                           ? "the function does not verify"
+                           : entry.notAnalysed;
         continue;
       }
       if (entry.stage == Stage::Deallocated) {

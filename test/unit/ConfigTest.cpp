@@ -40,6 +40,29 @@ TEST(ConfigTest, ReportsEveryBadSettingAndKeepsTheGoodOnes) {
   EXPECT_FALSE(options.isEnabled("BL303"));
 }
 
+TEST(ConfigTest, FunctionBudget) {
+  AnalysisOptions options;
+  EXPECT_EQ(options.functionBudget.maxOperations, 1000000u);
+  EXPECT_EQ(options.functionBudget.milliseconds, 30000u);
+  EXPECT_EQ(applyConfig(nlohmann::json::parse(
+                            R"({"functionBudget": {"milliseconds": 0}})"),
+                        options),
+            std::nullopt);
+  EXPECT_EQ(options.functionBudget.milliseconds, 0u) << "0 turns it off";
+  EXPECT_EQ(options.functionBudget.maxOperations, 1000000u)
+      << "a bound left out keeps its value";
+  auto bad = nlohmann::json::parse(
+      R"({"functionBudget": {"operations": -1, "seconds": 5}})");
+  EXPECT_EQ(applyConfig(bad, options),
+            "'functionBudget.operations' must be a non-negative integer; "
+            "unknown setting 'functionBudget.seconds'");
+  EXPECT_EQ(
+      applyConfig(nlohmann::json::parse(R"({"functionBudget": 5})"), options),
+      "'functionBudget' must be an object of \"operations\" and "
+      "\"milliseconds\"");
+  EXPECT_EQ(options.functionBudget.maxOperations, 1000000u);
+}
+
 TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
   fs::path root = fs::temp_directory_path() / "bufferlens-config-test";
   fs::remove_all(root);

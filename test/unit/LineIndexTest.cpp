@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string>
+
 using namespace bufferlens;
 
 TEST(LineIndexTest, ByteColumns) {
@@ -54,4 +58,55 @@ TEST(LineIndexTest, WellFormedUtf8Only) {
   EXPECT_EQ(utf8SequenceLength("\xF4\x90\x80\x80", 0), 0u); // > U+10FFFF
   EXPECT_EQ(utf8SequenceLength("\xF5\x80\x80\x80", 0), 0u);
   EXPECT_EQ(utf8SequenceLength("\x80", 0), 0u);
+}
+
+// Columns on lines longer than the checkpoint distance come from the
+// checkpoints; they must be the columns a scan from the line's start gives,
+// at every offset, including sequences that straddle a checkpoint and
+// invalid bytes.
+static uint32_t utf16ColumnByScan(const std::string &line, size_t column) {
+  uint32_t units = 0;
+  std::string prefix = line.substr(0, column);
+  for (size_t i = 0; i < prefix.size();) {
+    size_t len = std::max<size_t>(1, utf8SequenceLength(prefix, i));
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return units;
+}
+
+TEST(LineIndexTest, LongLinesConvertLikeAScanFromTheLineStart) {
+  const std::string pieces[] = {"%a = memref.alloc() ",
+                                "\xC3\xA9",
+                                "\xE2\x82\xAC",
+                                "\xF0\x9F\x98\x80",
+                                "\xFF",
+                                "\xE2\x82",
+                                "x"};
+  std::string longLine;
+  for (unsigned i = 0; longLine.size() < 5 * LineIndex::kUtf16CheckpointBytes;
+       ++i)
+    longLine += pieces[(i * 7 + i / 3) % std::size(pieces)];
+  std::string text = "short\n" + longLine + "\r\nmiddle\n" + longLine;
+  LineIndex lines(text);
+  ASSERT_EQ(lines.lineCount(), 4u);
+  for (uint32_t line : {1u, 3u}) {
+    uint32_t start = lines.lineStart(line);
+    for (size_t column = 0; column <= longLine.size(); ++column) {
+      uint32_t units = utf16ColumnByScan(longLine, column);
+      ASSERT_EQ(lines.toUtf16Column(start + column), (LineColumn{line, units}))
+          << "line " << line << " byte column " << column;
+      // Back from units: where a scan from the line's start stops.
+      uint32_t expected = 0, scanned = 0;
+      while (expected < longLine.size() && scanned < units) {
+        size_t len = std::max<size_t>(1, utf8SequenceLength(longLine, expected));
+        scanned += len == 4 ? 2 : 1;
+        expected += len;
+      }
+      ASSERT_EQ(lines.fromUtf16Column({line, units}), start + expected);
+    }
+    EXPECT_EQ(lines.fromUtf16Column({line, 1u << 30}), start + longLine.size())
+        << "clamps to the line end, before its terminator";
+  }
+  EXPECT_EQ(lines.toUtf16Column(lines.lineStart(2) + 3), (LineColumn{2, 3}));
 }

@@ -4,6 +4,7 @@
 #define BUFFERLENS_TEST_TESTUTIL_H
 
 #include "analysis/Analyzer.h"
+#include "analysis/BufferFacts.h"
 
 #include <gtest/gtest.h>
 
@@ -97,7 +98,7 @@ inline std::vector<std::string> aliasesOf(const AnalysisResult &result,
     ADD_FAILURE() << name << " has no buffer fact";
     return {};
   }
-  return names(result, fact->aliases);
+  return names(result, aliasesOf(result, fact->value));
 }
 
 using Names = std::vector<std::string>;
