@@ -5,16 +5,18 @@
 // the buffer unwritten on the path through ^bb1.
 // RUN: bufferlens lint --verify --disable BL201 --disable BL202 --disable BL203 --disable BL301 --disable BL302 %s
 
-// mlir/test/Dialect/Bufferization/Transforms/OwnershipBasedBufferDeallocation/
-// dealloc-branchop-interface.mlir, @condBranch: %0 reaches ^bb2 only
-// through ^bb1, which writes it.
+// The seed's and upstream's classic `condBranch`
+// (mlir/test/Dialect/Bufferization/Transforms/buffer-deallocation.mlir):
+// %0 reaches ^bb3 only through ^bb2, which writes it.
 func.func @condBranch(%arg0: i1, %arg1: memref<2xf32>, %arg2: memref<2xf32>) {
-  cf.cond_br %arg0, ^bb2(%arg1 : memref<2xf32>), ^bb1
+  cf.cond_br %arg0, ^bb1, ^bb2
 ^bb1:
+  cf.br ^bb3(%arg1 : memref<2xf32>)
+^bb2:
   %0 = memref.alloc() : memref<2xf32>
   memref.copy %arg1, %0 : memref<2xf32> to memref<2xf32>
-  cf.br ^bb2(%0 : memref<2xf32>)
-^bb2(%1: memref<2xf32>):
+  cf.br ^bb3(%0 : memref<2xf32>)
+^bb3(%1: memref<2xf32>):
   memref.copy %1, %arg2 : memref<2xf32> to memref<2xf32>
   return
 }
