@@ -27,6 +27,8 @@ DYNAMIC = {"privateFunctionDynamicOwnership": True}
 GROUPS = [
     ("upstream inputs", ["upstream/OwnershipBasedBufferDeallocation/*.mlir",
                          "upstream/MemRef/*.mlir"], "bufferized", {}),
+    ("upstream One-Shot Bufferize output", ["upstream-bufferized/*.mlir"],
+     "bufferized", {}),
     ("upstream classic test", ["upstream/buffer-deallocation.mlir"], "auto", {}),
     ("upstream deallocated IR", ["upstream/buffer-deallocation-simplification.mlir",
                                  "upstream/lower-deallocations.mlir"],

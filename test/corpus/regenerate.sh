@@ -5,7 +5,9 @@
 # output of that, without and with private-function-dynamic-ownership
 # (programs/dealloc/, programs/dealloc-dynamic/); for every upstream test input
 # in upstream/OwnershipBasedBufferDeallocation/, its pipeline output
-# (upstream-dealloc/). See README.md beside this script.
+# (upstream-dealloc/); for the upstream One-Shot Bufferize tests in
+# upstream/one-shot/, their bufferized output (upstream-bufferized/) and its
+# pipeline output. See README.md beside this script.
 #
 # Usage: test/corpus/regenerate.sh [MLIR_OPT]
 set -euo pipefail
@@ -45,4 +47,19 @@ for f in *.mlir; do
       "$opt" --split-input-file "--buffer-deallocation-pipeline$variant" "$f"
     } > "$out"
   done
+done
+
+# Upstream One-Shot Bufferize tests: bufferized with their RUN line's options
+# (upstream-bufferized/), then the pipeline (upstream-dealloc/).
+cd "$here/upstream/one-shot"
+mkdir -p "$here/upstream-bufferized"
+for f in *.mlir; do
+  {
+    header "mlir-opt --split-input-file --one-shot-bufferize=allow-unknown-ops --canonicalize upstream/one-shot/$f"
+    "$opt" --split-input-file --one-shot-bufferize=allow-unknown-ops --canonicalize "$f"
+  } > "$here/upstream-bufferized/$f"
+  {
+    header "mlir-opt --split-input-file --buffer-deallocation-pipeline upstream-bufferized/$f"
+    "$opt" --split-input-file --buffer-deallocation-pipeline "$here/upstream-bufferized/$f"
+  } > "$here/upstream-dealloc/$f"
 done
