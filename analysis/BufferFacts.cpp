@@ -197,7 +197,11 @@ std::vector<ValueId> bufferlens::aliasesOf(const AnalysisResult &result,
   return ids;
 }
 
-// A function that already frees a memref is past deallocation.
+// A function that already frees a memref is past deallocation. A free
+// marked `bufferization.manual_deallocation` does not count: the ownership
+// pass leaves such allocations and frees to the user and runs on the rest
+// (the attribute's description in BufferizationBase.td, MLIR 22), so a
+// function whose only frees carry it is still the pass's input.
 bool bufferlens::freesMemory(FunctionOpInterface fn) {
   bool frees = false;
   // bufferization.dealloc declares no Free effect on its operands, but it
@@ -212,6 +216,8 @@ bool bufferlens::freesMemory(FunctionOpInterface fn) {
   if (frees)
     return true;
   fn->walk([&](MemoryEffectOpInterface op) {
+    if (op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+      return WalkResult::advance();
     SmallVector<MemoryEffects::EffectInstance> effects;
     op.getEffects(effects);
     for (const auto &effect : effects)

@@ -26,7 +26,9 @@ BufferKind classifyBuffer(mlir::Value value);
 std::optional<uint64_t> staticSizeInBytes(mlir::Type type);
 
 /// Whether `fn` already frees memory (`memref.dealloc`, a Free effect on a
-/// memref, or `bufferization.dealloc`): it is past deallocation.
+/// memref, or `bufferization.dealloc`): it is past deallocation. Frees
+/// marked `bufferization.manual_deallocation` are the user's, left alone by
+/// the deallocation pass, and do not count.
 bool freesMemory(mlir::FunctionOpInterface fn);
 
 /// Adds a BufferFact for every memref value of function `fn`.

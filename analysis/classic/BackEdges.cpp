@@ -48,7 +48,9 @@ void classic::reportBackEdges(SourceIndex &index, ClassicPlan &plan) {
       message += " and frees the previous iteration's buffer " + freed;
     finding.code = "BL202";
     finding.severity = Severity::Info;
-    finding.range = result.values[value.value].definition;
+    // rangeOf falls back to the defining op for a result the source does
+    // not name (`scf.while (...)` without `%r =`).
+    finding.range = index.rangeOf(index.value(value.value));
     finding.message = std::move(message);
     index.result().findings.push_back(std::move(finding));
   }

@@ -280,7 +280,9 @@ void classic::reportCriticalAliases(SourceIndex &index,
       sites.push_back("in " + joinWords(in));
     finding.code = "BL201";
     finding.severity = Severity::Info;
-    finding.range = result.values[value.value].definition;
+    // rangeOf falls back to the defining op for a result the source does
+    // not name (`scf.while (...)` without `%r =`).
+    finding.range = index.rangeOf(index.value(value.value));
     finding.message = result.values[value.value].name +
                       " is a critical alias of " + joinWords(sources) +
                       ": it needs a clone " + joinWords(sites);

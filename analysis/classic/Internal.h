@@ -130,6 +130,15 @@ void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,
                                   ClassicPlan &plan);
 /// BL304 (any stage: it is about clone + dealloc pairs already there).
 void findRedundantClones(SourceIndex &index, FunctionId fn);
+/// Per read of `allocation`'s buffer (through any value of `group`, its
+/// aliases) that can see the buffer before any write to it, the blocks of
+/// the first such path from the function's entry (UnwrittenReads.cpp).
+/// Empty when there is none, or when the search gave up.
+using UnwrittenReads = llvm::DenseMap<mlir::Operation *, std::vector<BlockId>>;
+UnwrittenReads
+findUnwrittenReads(SourceIndex &index, mlir::Operation *function,
+                   mlir::Value allocation,
+                   const mlir::BufferViewFlowAnalysis::ValueSetT &group);
 /// BL401.
 void checkWritesDominateReads(SourceIndex &index, FunctionId fn,
                               FunctionFacts &facts);

@@ -3,9 +3,14 @@
 // Seed "Requirements": every write to a buffer must dominate every read of
 // it (allocation, then writes, then reads). We report a write that can reach
 // a read of the same allocation (through any alias) without dominating it,
-// like the seed's `condBranch` with `partial_write` in one branch. A write
-// nested in a loop counts as executed (the seed allows filling a buffer in
-// a loop); one nested in a conditional region (scf.if) does not.
+// like the seed's `condBranch` with `partial_write` in one branch, but only
+// when that read can see the buffer on a path where no write happened
+// (UnwrittenReads.cpp), and the finding names that path. A read that sees
+// the buffer only after a write (the allocation and its write in the
+// branch that passes it on, One-Shot Bufferize's `scf.if` that writes the
+// buffer in each branch yielding it) is not reported. A write nested in a
+// loop counts as executed (the seed allows filling a buffer in a loop); one
+// nested in a conditional region (scf.if) does not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +22,8 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <optional>
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
@@ -30,11 +37,13 @@ struct Access {
 
 class InvariantCheck {
 public:
-  InvariantCheck(SourceIndex &index, FunctionFacts &facts)
-      : index(index), aliases(facts.aliases), dominators(facts.dominators) {}
+  InvariantCheck(SourceIndex &index, Operation *function, FunctionFacts &facts)
+      : index(index), function(function), aliases(facts.aliases),
+        dominators(facts.dominators) {}
 
   void check(Value allocation) {
     BufferViewFlowAnalysis::ValueSetT group = aliases.resolve(allocation);
+    std::optional<UnwrittenReads> unwritten;
     SmallVector<Access> writes, reads;
     llvm::DenseSet<std::pair<Operation *, unsigned>> seen;
     for (Value value : group)
@@ -57,10 +66,14 @@ public:
     for (const Access &write : writes) {
       SmallVector<Access> offended;
       for (const Access &read : reads)
-        if (read.op != write.op && violates(write.op, read.op))
-          offended.push_back(read);
+        if (read.op != write.op && violates(write.op, read.op)) {
+          if (!unwritten)
+            unwritten = findUnwrittenReads(index, function, allocation, group);
+          if (unwritten->count(read.op))
+            offended.push_back(read);
+        }
       if (!offended.empty())
-        report(write, offended);
+        report(write, offended, *unwritten);
     }
   }
 
@@ -123,13 +136,26 @@ private:
     return true;
   }
 
-  void report(const Access &write, ArrayRef<Access> reads) {
+  std::string describePath(ArrayRef<BlockId> path) {
+    std::vector<std::string> words;
+    for (BlockId block : path)
+      words.push_back(block == kNone ? "a block"
+                                     : describeBlock(index.result(), block));
+    std::string out;
+    for (const std::string &word : words)
+      out += (out.empty() ? "" : " -> ") + word;
+    return out;
+  }
+
+  void report(const Access &write, ArrayRef<Access> reads,
+              const UnwrittenReads &unwritten) {
     AnalysisResult &result = index.result();
     OpId w = index.idOf(write.op);
     if (w == kNone)
       return;
     std::string name = index.nameOf(write.value);
     std::vector<std::string> readers;
+    std::string firstPath;
     Finding finding;
     for (const Access &read : reads) {
       OpId r = index.idOf(read.op);
@@ -138,9 +164,12 @@ private:
       std::string where = read.op->getName().getStringRef().str() + " in " +
                           describeBlock(result, result.ops[r].block);
       readers.push_back(where);
+      std::string path = describePath(unwritten.lookup(read.op));
+      if (firstPath.empty())
+        firstPath = path;
       finding.related.push_back(
           {result.ops[r].nameRange, "this read of " + index.nameOf(read.value) +
-                                        " runs with or without the write"});
+                                        " sees it unwritten on " + path});
     }
     finding.code = "BL401";
     finding.severity = Severity::Warning;
@@ -149,11 +178,13 @@ private:
                       write.op->getName().getStringRef().str() + " in " +
                       describeBlock(result, result.ops[w].block) +
                       ") does not dominate its read by " + joinWords(readers) +
+                      ", which sees " + name + " unwritten on " + firstPath +
                       ": all writes of a buffer must dominate all of its reads";
     result.findings.push_back(std::move(finding));
   }
 
   SourceIndex &index;
+  Operation *function;
   BufferViewFlowAnalysis &aliases;
   DominanceInfo &dominators;
 };
@@ -162,7 +193,7 @@ private:
 void classic::checkWritesDominateReads(SourceIndex &index, FunctionId fn,
                                        FunctionFacts &facts) {
   Operation *function = index.function(fn);
-  InvariantCheck check(index, facts);
+  InvariantCheck check(index, function, facts);
   function->walk([&](Operation *op) {
     if (op == function)
       return;

@@ -7,6 +7,7 @@
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
 #include "analysis/ownership/Preconditions.h"
+#include "analysis/ownership/ReturnedArguments.h"
 #include "analysis/ownership/TaggedClone.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -518,24 +519,39 @@ private:
     result.findings.push_back(std::move(finding));
   }
 
-  /// BL105 for functions nothing will repair: a returned buffer whose
-  /// origin may be an argument.
+  /// BL105 for functions nothing will repair: a returned buffer that is
+  /// an argument on some path. May-alias proposes the arguments; the path
+  /// conditions (ReturnedArguments.h) drop those only returned on paths
+  /// that cannot happen, such as the ownership pass's `scf.if %false {
+  /// yield %arg } else { clone }`.
   void checkFunctionBoundaryAbi(FunctionId fn) {
     FunctionOpInterface function = index.function(fn);
+    bool dynamicOwnership = options.privateFunctionDynamicOwnership &&
+                            function.isPrivate();
     for (Block &block : function.getFunctionBody()) {
       if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
         continue;
       Operation *ret = &block.back();
       SourceRange retRange = index.rangeOf(ret);
       OpId retId = index.idOf(ret);
-      for (Value operand : ret->getOperands()) {
+      for (OpOperand &use : ret->getOpOperands()) {
+        Value operand = use.get();
         ValueId id = index.idOf(operand);
         const BufferFact *fact = result.bufferFact(id);
         if (!fact)
           continue;
+        std::optional<SmallVector<Value>> onPath;
+        bool decided = false;
         for (ValueId origin : fact->origins) {
           if (result.buffers[result.values[origin].buffer].kind !=
               BufferKind::FunctionArgument)
+            continue;
+          if (!decided) {
+            onPath = argumentsReturnedOnSomePath(
+                ret, use.getOperandNumber(), dynamicOwnership);
+            decided = true;
+          }
+          if (onPath && !llvm::is_contained(*onPath, index.value(origin)))
             continue;
           Finding finding;
           finding.code = "BL105";

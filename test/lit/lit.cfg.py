@@ -18,3 +18,4 @@ config.environment["LC_ALL"] = "C"
 
 config.substitutions.append(("%examples", os.path.join(config.bufferlens_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%corpus", os.path.join(config.bufferlens_src_root, "test", "corpus")))

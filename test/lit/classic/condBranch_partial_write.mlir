@@ -27,11 +27,11 @@ func.func @condBranch(%arg0: i1, %arg1: memref<2xf32>) {
   cf.br ^bb3
 ^bb2:
   memref.store %cst, %0[%c0] : memref<2xf32>  // partial write, does not dominate the read in ^bb3
-  // expected-warning@-1 {{the write to %0 (memref.store in ^bb2) does not dominate its read by memref.copy in ^bb3: all writes of a buffer must dominate all of its reads [BL401]}}
+  // expected-warning@-1 {{the write to %0 (memref.store in ^bb2) does not dominate its read by memref.copy in ^bb3, which sees %0 unwritten on the entry block -> ^bb1 -> ^bb3: all writes of a buffer must dominate all of its reads [BL401]}}
   cf.br ^bb3
 ^bb3:
   memref.copy %0, %arg1 : memref<2xf32> to memref<2xf32>
-  // expected-note@-1 {{this read of %0 runs with or without the write}}
+  // expected-note@-1 {{this read of %0 sees it unwritten on the entry block -> ^bb1 -> ^bb3}}
   return
 }
 
