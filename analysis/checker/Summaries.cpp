@@ -197,8 +197,9 @@ std::string Interpreter::byTheCall(Operation *op, bool withLine) const {
   if (withLine) {
     const std::string &text = index.result().text;
     uint32_t at = std::min<uint32_t>(range(op).begin, text.size());
-    out += " at line " +
-           std::to_string(1 + std::count(text.begin(), text.begin() + at, '\n'));
+    out +=
+        " at line " +
+        std::to_string(1 + std::count(text.begin(), text.begin() + at, '\n'));
   }
   return out;
 }
@@ -208,7 +209,8 @@ bool Interpreter::callInModule(Operation &op, State &state,
   if (isDeallocHelperCall(op))
     return false;
   auto call = cast<CallOpInterface>(op);
-  auto target = dyn_cast_if_present<FunctionOpInterface>(call.resolveCallable());
+  auto target =
+      dyn_cast_if_present<FunctionOpInterface>(call.resolveCallable());
   if (!target || target.isExternal())
     return false;
   if (!summaries) {

@@ -59,7 +59,7 @@ struct ResultSummary {
     Int,      ///< An integer constant `number`.
   } kind = Other;
   int index = -1;
-  bool freed = false;                  ///< Fresh: freed before it returned.
+  bool freed = false;                    ///< Fresh: freed before it returned.
   mlir::Operation *offsetView = nullptr; ///< Argument: the view op, if any.
   int64_t number = 0;
   Bool flag;
