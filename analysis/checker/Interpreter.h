@@ -141,6 +141,8 @@ public:
   /// Summary mode: no findings, frees of arguments are followed, and calls
   /// use (and fill) `cache`.
   void summariseWith(SummaryCache *cache);
+  /// Calls use (and fill) `cache`; null: a cache of this function's own.
+  void useSummaries(SummaryCache *cache) { summaries = cache; }
   /// The outcomes of the function's paths; nullopt if precision was lost.
   std::optional<Summary> summarise();
 

@@ -273,6 +273,7 @@ bool Interpreter::callInModule(Operation &op, State &state,
   for (Value operand : operands)
     (void)valueOf(state, operand);
 
+  size_t before = out.size();
   for (auto [k, outcome] : llvm::enumerate(summary->outcomes)) {
     for (auto &[branch, taken] : split(state, conditions[k])) {
       if (!taken)
@@ -338,5 +339,7 @@ bool Interpreter::callInModule(Operation &op, State &state,
       out.push_back(std::move(branch));
     }
   }
-  return true;
+  // No outcome fits this path (the callee's exploration kept one of two
+  // paths that differ only in their decisions): the ABI, as without one.
+  return out.size() > before;
 }
