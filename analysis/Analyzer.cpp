@@ -7,6 +7,7 @@
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/checker/Checker.h"
+#include "analysis/checker/Summaries.h"
 #include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
@@ -163,6 +164,7 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
     result.parseFailed = true;
   } else {
     SourceIndex index(*parsed, result);
+    checker::SummaryCache summaries(index, CheckerLimits{});
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
       decideStage(index, fn, directives.stage, options);
       if (!result.functions[fn].analysed)
@@ -177,7 +179,7 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
       if (!budget.inTime())
         continue;
       if (result.functions[fn].stage == Stage::Deallocated) {
-        runDeallocationChecker(index, fn);
+        runDeallocationChecker(index, fn, {}, &summaries);
         budget.inTime();
       }
     }

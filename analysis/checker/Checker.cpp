@@ -9,12 +9,15 @@ using namespace mlir;
 using namespace bufferlens;
 
 void bufferlens::runDeallocationChecker(SourceIndex &index, FunctionId fn,
-                                        const CheckerLimits &limits) {
+                                        const CheckerLimits &limits,
+                                        checker::SummaryCache *summaries) {
   // The library function bufferization-lower-deallocations generates is
   // trusted: calls to it are interpreted by its definition (Frees.cpp).
   if (StringRef(index.result().functions[fn].name)
           .starts_with("dealloc_helper") &&
       index.function(fn).getNumArguments() == 5)
     return;
-  checker::Interpreter(index, fn, limits).run();
+  checker::Interpreter interpreter(index, fn, limits);
+  interpreter.useSummaries(summaries);
+  interpreter.run();
 }

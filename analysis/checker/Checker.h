@@ -35,8 +35,16 @@ struct CheckerLimits {
   size_t maxSteps = 200000;
 };
 
+namespace checker {
+class SummaryCache;
+}
+
+/// `summaries`: the summaries of the module's callees, shared by the
+/// functions of one analysis so each callee is summarised once (null: this
+/// function's calls compute their own).
 void runDeallocationChecker(SourceIndex &index, FunctionId fn,
-                            const CheckerLimits &limits = {});
+                            const CheckerLimits &limits = {},
+                            checker::SummaryCache *summaries = nullptr);
 
 } // namespace bufferlens
 

@@ -59,6 +59,12 @@ struct Object {
   bool freed = false;
   mlir::Operation *freedBy = nullptr;
   bool escaped = false;      ///< Stored, or passed to an unknown callee.
+  /// The op with unknown memory effects that made it escape, if that was
+  /// the first escape: a leak it hides is said in a note (Leaks.cpp).
+  mlir::Operation *capturedBy = nullptr;
+  /// Its memory was read or written, or it was passed to a callee: what a
+  /// callee's summary says of its arguments (Summaries.h).
+  bool touched = false;
   bool leakReported = false; ///< Already reported at a loop back edge.
   int64_t numElements = -1;  ///< Static element count, -1 if dynamic.
   /// Contents at constant indices ("0", "1,2"), for the small index and i1

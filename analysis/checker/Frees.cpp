@@ -45,17 +45,22 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
     if (o.freedBy)
       related.push_back({range(o.freedBy), "first freed here"});
     related.push_back(siteNote(o));
+    std::string by = byTheCall(&op, false), first = byTheCall(o.freedBy, true);
     report("BL102", range(&op),
-           "double free of " + freed + conditionsOf(state) + ": " +
-               pathOf(state, ""),
+           "double free of " + freed + (by.empty() ? "" : " by " + by) +
+               (first.empty() ? "" : " (freed by " + first + ")") +
+               conditionsOf(state) + ": " + pathOf(state, ""),
            std::move(related));
     return;
   }
   std::string notOwned = whatIsNotOwned(o.kind);
-  if (!notOwned.empty()) {
+  // A summarised callee's frees of its arguments are what its callers need.
+  if (!notOwned.empty() && !(quiet && o.kind == ObjectKind::Argument)) {
+    std::string by = byTheCall(&op, false);
     report("BL104", range(&op),
-           "free of " + freed + " (" + notOwned + ")" + conditionsOf(state) +
-               ": " + pathOf(state, ""),
+           "free of " + freed + " (" + notOwned + ")" +
+               (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
+               pathOf(state, ""),
            {siteNote(o)});
     // The function does not own it: report the free, and do not let it
     // cascade into use-after-free findings on the caller's buffer.

@@ -15,6 +15,7 @@
 
 #include "analysis/checker/Interpreter.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/checker/MemoryEffects.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -302,6 +303,8 @@ void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   }
   if (opName == "bufferization.dealloc")
     return bufferizationDealloc(op, std::move(state), out);
+  if (isa<CallOpInterface>(op) && callInModule(op, state, out))
+    return;
   if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
     // A constant selector picks its case; otherwise every case and the
     // default are followed (no atom: integers are not correlated).
@@ -324,14 +327,7 @@ void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   if (op.getNumRegions() > 0 && !isa<CallOpInterface>(op)) {
     // An op whose regions we do not follow: if they free memory, we cannot
     // tell which buffers, so none is reported as leaked from here on.
-    bool frees = false;
-    op.walk([&](Operation *nested) {
-      StringRef n = nested->getName().getStringRef();
-      if (n == "memref.dealloc" || n == "bufferization.dealloc" ||
-          n == "memref.realloc")
-        frees = true;
-    });
-    if (frees) {
+    if (mayFreeMemory(op)) {
       for (auto &[id, object] : state.objects)
         object.escaped = true;
       note("`" + opName.str() +

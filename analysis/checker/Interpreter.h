@@ -15,12 +15,14 @@
 #include "analysis/checker/Checker.h"
 #include "analysis/checker/CheckerState.h"
 #include "analysis/checker/LeakFixes.h"
+#include "analysis/checker/Summaries.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -93,6 +95,9 @@ private:
   void checkBackEdge(State &state, mlir::Block *target,
                      llvm::ArrayRef<AbsValue> carried,
                      mlir::Operation *terminator);
+  /// The note for a leak an op with unknown effects may hide
+  /// (UnknownEffects.cpp).
+  void noteCaptured(const Object &object);
 
   // --- use after free (UseAfterFree.cpp) ---
   void checkUses(mlir::Operation &op, State &state);
@@ -130,6 +135,25 @@ private:
   bool precisionNoted = false;
   std::set<std::pair<std::string, uint32_t>> reported;
   std::set<std::pair<ValueId, OpId>> freeSites;
+
+  // --- callees in the module (Summaries.cpp) ---
+public:
+  /// Summary mode: no findings, frees of arguments are followed, and calls
+  /// use (and fill) `cache`.
+  void summariseWith(SummaryCache *cache);
+  /// Calls use (and fill) `cache`; null: a cache of this function's own.
+  void useSummaries(SummaryCache *cache) { summaries = cache; }
+  /// The outcomes of the function's paths; nullopt if precision was lost.
+  std::optional<Summary> summarise();
+
+private:
+  /// Applies the callee's summary to a call; false where the ABI applies.
+  bool callInModule(mlir::Operation &op, State &state, std::vector<State> &out);
+  /// "the call to @f [at line N]" for a call op, "" for other ops.
+  std::string byTheCall(mlir::Operation *op, bool withLine) const;
+  SummaryCache *summaries = nullptr;
+  std::unique_ptr<SummaryCache> ownSummaries;
+  bool quiet = false;
 };
 
 } // namespace bufferlens::checker

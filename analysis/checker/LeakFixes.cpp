@@ -9,6 +9,7 @@
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/TextEdits.h"
+#include "analysis/checker/MemoryEffects.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -105,8 +106,10 @@ void LeakFixer::analyse(Value site, Site &info) {
   if (!effects)
     return;
   auto allocation = effects.getEffectOnValue<MemoryEffects::Allocate>(site);
-  if (!allocation || isa<SideEffects::AutomaticAllocationScopeResource>(
-                         allocation->getResource()))
+  if (!allocation ||
+      isa<SideEffects::AutomaticAllocationScopeResource>(
+          allocation->getResource()) ||
+      !freedByMemrefDealloc(site))
     return;
   ValueId id = index.idOf(site);
   if (id == kNone)

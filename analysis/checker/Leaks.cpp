@@ -31,6 +31,9 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
   std::string end = terminator ? terminator->getName().stripDialect().str()
                                : std::string("exit");
   for (auto &[id, o] : state.objects) {
+    if (o.kind == ObjectKind::Owned && !o.freed && o.capturedBy &&
+        !o.leakReported && !returned.count(id))
+      noteCaptured(o);
     if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
         returned.count(id))
       continue;
@@ -69,6 +72,9 @@ void Interpreter::checkBackEdge(State &state, Block *target,
       structured ? "next iteration of " + loop->getName().getStringRef().str()
                  : "back edge to " + label(target);
   for (auto &[id, o] : state.objects) {
+    if (o.kind == ObjectKind::Owned && !o.freed && o.capturedBy &&
+        !o.leakReported && !reachable.count(id))
+      noteCaptured(o);
     if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
         reachable.count(id))
       continue;

@@ -86,6 +86,8 @@ RelatedLocation Interpreter::siteNote(const Object &o) const {
 
 void Interpreter::report(const char *code, SourceRange at, std::string message,
                          std::vector<RelatedLocation> related) {
+  if (quiet) // Summarising a callee: it is checked on its own.
+    return;
   if (!reported.insert({code, at.begin}).second)
     return;
   Finding finding;
@@ -107,6 +109,8 @@ void Interpreter::note(const std::string &why) {
   if (precisionNoted)
     return;
   precisionNoted = true;
+  if (quiet)
+    return;
   Finding finding;
   finding.severity = Severity::Info;
   finding.range = index.result().functions[fn].nameRange;

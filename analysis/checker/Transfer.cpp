@@ -12,6 +12,7 @@
 #include "analysis/BufferFacts.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/checker/MemoryEffects.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -253,19 +254,14 @@ static bool offsetsTheView(Operation &op) {
 
 void Interpreter::transfer(Operation &op, State &state) {
   StringRef opName = op.getName().getStringRef();
-  if (opName == "memref.dealloc")
-    return free(op, state, op.getOperand(0));
   if (isa<CallOpInterface>(op))
     return callee(op, state);
+  // Frees by their declared effect (memref.dealloc, memref.realloc,
+  // gpu.dealloc); an allocating result is classified below.
+  llvm::SmallVector<Value, 1> freed = freedOperands(op);
   checkUses(op, state);
-  if (opName == "memref.realloc") {
-    free(op, state, op.getOperand(0));
-    AbsValue v;
-    v.kind = AbsValue::Buffer;
-    v.object = newObject(state, op.getResult(0), ObjectKind::Owned);
-    state.env[op.getResult(0)] = v;
-    return;
-  }
+  for (Value operand : freed)
+    free(op, state, operand);
   if (isa<memref::LoadOp>(op))
     return load(op, state);
   if (isa<memref::StoreOp>(op))
@@ -360,8 +356,12 @@ void Interpreter::transfer(Operation &op, State &state) {
     for (Value operand : op.getOperands())
       if (isa<BaseMemRefType>(operand.getType())) {
         AbsValue v = valueOf(state, operand);
-        if (v.kind == AbsValue::Buffer)
-          state.objects[v.object].escaped = true;
+        if (v.kind != AbsValue::Buffer)
+          continue;
+        Object &o = state.objects[v.object];
+        if (mayCapture && !o.escaped)
+          o.capturedBy = &op;
+        o.escaped = true;
       }
 
   for (Value result : op.getResults()) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
+#include "analysis/checker/MemoryEffects.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -19,6 +20,9 @@ using namespace mlir;
 
 static bool touchesMemory(Operation &op) {
   StringRef name = op.getName().getStringRef();
+  // A free of a freed buffer is a double free (Frees.cpp), not a use.
+  if (!freedOperands(op).empty())
+    return false;
   if (name == "memref.dealloc" || name == "bufferization.dealloc" ||
       name == "memref.dim" || name == "memref.rank" ||
       name == "memref.extract_aligned_pointer_as_index" ||
@@ -42,7 +46,8 @@ void Interpreter::checkUse(Operation &op, State &state, Value operand,
   AbsValue v = valueOf(state, operand);
   if (v.kind != AbsValue::Buffer)
     return;
-  const Object &o = state.objects[v.object];
+  Object &o = state.objects[v.object];
+  o.touched = true;
   if (!o.freed)
     return;
   std::string used = name(operand);
@@ -52,8 +57,10 @@ void Interpreter::checkUse(Operation &op, State &state, Value operand,
   if (o.freedBy)
     related.push_back({range(o.freedBy), "freed here"});
   related.push_back(siteNote(o));
+  std::string by = byTheCall(o.freedBy, true);
   report("BL103", range(&op),
          std::string(what) + " " + used + " after it was freed" +
-             conditionsOf(state) + ": " + pathOf(state, ""),
+             (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
+             pathOf(state, ""),
          std::move(related));
 }

@@ -4,6 +4,9 @@ for the differential test of the deallocation checker against execution.
 
 usage: generate.py SEED            print the function for SEED
        generate.py SEED --correct  print it without the injected bug
+       generate.py --kind KIND SEED [--correct]
+                                   a case of another kind (KINDS below;
+                                   callees: callees.py)
 
 Each SEED gives one function `@f(%c0: i1, %c1: i1, %c2: i1, %sink: memref<f32>)`
 built from allocations, clones, reads, subviews, selects, frees through
@@ -260,7 +263,9 @@ def render(blocks, seed, injected):
     return "\n".join(out) + "\n"
 
 
-def generate(seed, correct=False):
+def generate(seed, correct=False, kind=None):
+    if kind is not None:
+        return generate_kind(kind, seed, correct)
     gen = Generator(seed)
     blocks = gen.function()
     injected = "none"
@@ -269,7 +274,25 @@ def generate(seed, correct=False):
     return render(blocks, seed, injected)
 
 
+# Further case kinds, each in a module of its own: `--kind NAME` (and
+# compare.py --kind NAME) generates from NAME.generate(seed, correct).
+KINDS = {"callees": "callees"}
+
+
+def generate_kind(kind, seed, correct):
+    import importlib
+    if kind not in KINDS:
+        sys.exit(f"unknown case kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+    return importlib.import_module(KINDS[kind]).generate(seed, correct)
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    sys.stdout.write(generate(int(sys.argv[1]), "--correct" in sys.argv[2:]))
+    args = sys.argv[1:]
+    kind = None
+    if "--kind" in args:
+        i = args.index("--kind")
+        kind = args[i + 1]
+        del args[i:i + 2]
+    sys.stdout.write(generate(int(args[0]), "--correct" in args[1:], kind))

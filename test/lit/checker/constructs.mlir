@@ -105,13 +105,17 @@ func.func @execute_region(%c: i1) {
   return // expected-note {{the path leaves here}}
 }
 
-// Calls: a callee in the module takes no ownership (function-boundary
-// ABI); its results are owned.
+// Calls: a callee in the module that follows the function-boundary ABI
+// takes no ownership, and its fresh results are owned (callees.mlir for
+// callees that do not); passing a freed buffer to a callee that reads it is
+// a use.
 func.func private @make() -> memref<2xf32> {
   %0 = memref.alloc() : memref<2xf32>
   return %0 : memref<2xf32>
 }
 func.func private @read(%m: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<2xf32>
   return
 }
 func.func @calls() {
