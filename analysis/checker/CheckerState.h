@@ -37,6 +37,8 @@ struct AbsValue {
     Flag,    ///< An i1: `flag`.
   } kind = None;
   int64_t number = 0;
+  /// For Opaque: the value is opaque integer `number` plus `offset`.
+  int64_t offset = 0;
   int object = -1;
   /// For Buffer: the view op (memref.subview, memref.view) that offset it
   /// from its allocation, which memref.dealloc must not be given.
@@ -86,6 +88,9 @@ struct State {
   /// CheckerLimits::fullUnroll): a later iteration might have freed what
   /// looks leaked, so no leak is reported on this path.
   bool truncated = false;
+  /// Findings (Interpreter::findingIds) this path ran into, sorted: the
+  /// paths without one decide which decisions its message names.
+  std::vector<int> findings;
 };
 
 } // namespace bufferlens::checker

@@ -2,14 +2,18 @@
 //
 // Depth-first exploration, one State per path. A branch on an undecided i1
 // forks the path on one atom at a time (BoolExpr.h), so branches on the same
-// condition agree. Loops are unrolled: a loop body runs at most
+// condition agree, and never follows a path whose integer comparisons
+// contradict each other (IntFacts.h). Loops are unrolled: scf.for with
+// integer bounds as Loops.cpp says; other loop bodies run at most
 // CheckerLimits::loopIterations times per path (with constant bounds, the
 // real trip count when smaller), and a cf block is entered at most that many
 // times plus one. Every path the checker follows is one a real execution can
 // take, up to those bounds, so the bounds cost recall, never false alarms.
-// Past CheckerLimits::maxPaths paths at one point, paths that agree on memory
-// are merged (forgetting the decisions they disagree on) and, if still too
-// many, dropped; both add a note that precision was reduced.
+// In a multi-block region blocks run in reverse post-order, so paths that
+// meet at a join are counted, deduplicated and merged there. Past
+// CheckerLimits::maxPaths paths at one point, paths that agree on memory are
+// merged (forgetting the decisions they disagree on) and, if still too many,
+// dropped; both add a note that precision was reduced.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +30,7 @@
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -68,10 +73,12 @@ void Interpreter::run() {
     for (Value operand : exit.terminator->getOperands())
       checkUse(*exit.terminator, exit.state, operand, "return of");
     checkExit(exit.state, exit.terminator);
+    recordCompletePath(exit.state);
   }
   if (stepsExhausted)
     note("stopped after " + std::to_string(limits.maxSteps) +
          " steps; findings for this function may be incomplete");
+  finishConditions();
   // Merged or dropped paths may have leaked where no fix would reach them.
   if (!precisionNoted)
     leakFixer.attachFixes();
@@ -86,6 +93,45 @@ bool Interpreter::outOfSteps() {
   if (++steps > limits.maxSteps)
     stepsExhausted = true;
   return stepsExhausted;
+}
+
+// The order a depth-first walk that takes true branches first reaches
+// states in: by their decisions, true before false.
+static bool depthFirstBefore(const State &a, const State &b) {
+  return std::lexicographical_compare(
+      a.decisions.begin(), a.decisions.end(), b.decisions.begin(),
+      b.decisions.end(), [](const auto &x, const auto &y) {
+        return std::make_pair(x.first, !x.second) <
+               std::make_pair(y.first, !y.second);
+      });
+}
+
+static void sortDepthFirst(std::vector<State> &states) {
+  std::stable_sort(states.begin(), states.end(), depthFirstBefore);
+}
+
+// Blocks of `region` reachable from its entry, in reverse post-order of a
+// depth-first walk visiting successors last to first, so that a branch's
+// first successor and what it reaches come before its second.
+static std::vector<Block *> reversePostOrder(Region &region) {
+  std::vector<Block *> post;
+  llvm::DenseSet<Block *> seen;
+  std::vector<std::pair<Block *, unsigned>> stack;
+  stack.emplace_back(&region.front(), 0);
+  seen.insert(&region.front());
+  while (!stack.empty()) {
+    auto &[block, next] = stack.back();
+    unsigned n = block->getNumSuccessors();
+    if (next < n) {
+      Block *succ = block->getSuccessor(n - 1 - next++);
+      if (seen.insert(succ).second)
+        stack.emplace_back(succ, 0);
+      continue;
+    }
+    post.push_back(block);
+    stack.pop_back();
+  }
+  return {post.rbegin(), post.rend()};
 }
 
 std::vector<Interpreter::Exit>
@@ -104,9 +150,28 @@ Interpreter::runRegion(Region &region, State state,
   for (auto [arg, value] : llvm::zip(entry->getArguments(), arguments))
     state.env[arg] = value;
 
+  // States wait at their block, and blocks run in reverse post-order (the
+  // first successor's blocks first): paths that meet at a join are
+  // deduplicated there and, past maxPaths, merged (limit), instead of each
+  // running on alone. Within a block, states run in the order a depth-first
+  // walk taking true branches first would reach them.
+  std::vector<Block *> order = reversePostOrder(region);
+  llvm::DenseMap<Block *, size_t> rank;
+  for (auto [i, block] : llvm::enumerate(order))
+    rank[block] = i;
+  std::map<size_t, std::vector<State>> pending;
+  pending[0].push_back(std::move(state));
   std::vector<std::pair<Block *, State>> work;
-  work.emplace_back(entry, std::move(state));
-  while (!work.empty()) {
+  while (!work.empty() || !pending.empty()) {
+    if (work.empty()) {
+      Block *at = order[pending.begin()->first];
+      std::vector<State> arrived = std::move(pending.begin()->second);
+      pending.erase(pending.begin());
+      sortDepthFirst(arrived);
+      limit(arrived);
+      for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
+        work.emplace_back(at, std::move(*it));
+    }
     auto [block, current] = std::move(work.back());
     work.pop_back();
     if (++current.visits[block] > limits.loopIterations + 1)
@@ -116,8 +181,6 @@ Interpreter::runRegion(Region &region, State state,
     std::vector<State> ends = runOps(*block, std::move(current));
     Operation *term =
         block->mightHaveTerminator() ? block->getTerminator() : nullptr;
-    // Successors pushed in reverse so the first successor is explored first.
-    std::vector<std::pair<Block *, State>> next;
     auto jump = [&](State s, Block *dest, OperandRange operands) {
       std::vector<AbsValue> values;
       for (Value v : operands)
@@ -126,7 +189,7 @@ Interpreter::runRegion(Region &region, State state,
         checkBackEdge(s, dest, values, term);
       for (auto [arg, value] : llvm::zip(dest->getArguments(), values))
         s.env[arg] = value;
-      next.emplace_back(dest, std::move(s));
+      pending[rank.lookup(dest)].push_back(std::move(s));
     };
     for (State &s : ends) {
       if (auto br = dyn_cast_or_null<cf::BranchOp>(term)) {
@@ -161,9 +224,11 @@ Interpreter::runRegion(Region &region, State state,
         exits.push_back({std::move(s), term});
       }
     }
-    for (auto it = next.rbegin(); it != next.rend(); ++it)
-      work.push_back(std::move(*it));
   }
+  std::stable_sort(exits.begin(), exits.end(),
+                   [](const Exit &a, const Exit &b) {
+                     return depthFirstBefore(a.state, b.state);
+                   });
   return exits;
 }
 
@@ -354,6 +419,17 @@ std::vector<std::pair<State, bool>> Interpreter::split(State state,
       continue;
     }
     s.assignment.resize(atoms.size(), -1);
+    // A comparison the path's earlier comparisons already decide is not a
+    // decision (IntFacts.h); one they contradict both ways is no path.
+    bool canBeTrue = feasible(s.assignment, undecided, true);
+    bool canBeFalse = feasible(s.assignment, undecided, false);
+    if (canBeTrue != canBeFalse) {
+      s.assignment[undecided] = canBeTrue;
+      work.push_back(std::move(s));
+      continue;
+    }
+    if (!canBeTrue)
+      continue;
     State other = s;
     other.assignment[undecided] = 0;
     other.decisions.emplace_back(undecided, false);
@@ -405,6 +481,8 @@ static std::optional<int64_t> constantTripCount(Operation &op) {
 }
 
 void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
+  if (runCountedLoop(op, state, out))
+    return;
   auto loop = cast<LoopLikeOpInterface>(op);
   Region &body = *loop.getLoopRegions().front();
   if (body.empty()) {
@@ -570,7 +648,8 @@ static void serialize(const Bool &f, const Assignment &assignment,
 // Equal for two states whose futures are the same up to the names of
 // objects, opaque integers and atoms: such states are one path for what
 // follows (only their messages differ), so keeping one loses nothing.
-static std::string canonicalKey(const State &s) {
+static std::string canonicalKey(const State &s,
+                                const std::vector<IntLiteral> &facts) {
   std::map<int, int> objects, opaques, atomNames;
   std::vector<std::pair<const void *, const AbsValue *>> env;
   for (const auto &[value, abs] : s.env)
@@ -594,6 +673,7 @@ static std::string canonicalKey(const State &s) {
       key +=
           "x" + std::to_string(
                     opaques.emplace(abs->number, opaques.size()).first->second);
+      key += "+" + std::to_string(abs->offset);
       break;
     case AbsValue::Flag:
       serialize(abs->flag, s.assignment, atomNames, key);
@@ -625,6 +705,25 @@ static std::string canonicalKey(const State &s) {
   for (const std::string &u : unreferenced)
     key += "|u" + u;
   key += s.truncated ? "|t" : "";
+  // Decided comparisons constrain what follows; findings name the path.
+  std::vector<std::string> decided;
+  auto term = [&](const IntTerm &t) {
+    return t.isConstant()
+               ? "c" + std::to_string(t.offset)
+               : "x" +
+                     std::to_string(
+                         opaques.emplace(t.var, opaques.size()).first->second) +
+                     "+" + std::to_string(t.offset);
+  };
+  for (const IntLiteral &f : facts)
+    decided.push_back(std::to_string(f.comparison.kind) +
+                      term(f.comparison.lhs) + term(f.comparison.rhs) +
+                      (f.value ? "T" : "F"));
+  std::sort(decided.begin(), decided.end());
+  for (const std::string &d : decided)
+    key += "|" + d;
+  for (int f : s.findings)
+    key += "|!" + std::to_string(f);
   return key;
 }
 
@@ -634,7 +733,7 @@ void Interpreter::dedupe(std::vector<State> &states) {
   std::set<std::string> seen;
   std::vector<State> kept;
   for (State &s : states)
-    if (seen.insert(canonicalKey(s)).second)
+    if (seen.insert(canonicalKey(s, literalsOf(s.assignment))).second)
       kept.push_back(std::move(s));
   states = std::move(kept);
 }
@@ -654,8 +753,8 @@ static std::string memoryKey(const State &s) {
   for (const auto &[value, abs] : env)
     key += llvm::utohexstr((uintptr_t)value) + ":" + std::to_string(abs->kind) +
            "," + std::to_string(abs->number) + "," +
-           std::to_string(abs->object) + "," +
-           llvm::utohexstr((uintptr_t)abs->offsetView) + "," +
+           std::to_string(abs->offset) + "," + std::to_string(abs->object) +
+           "," + llvm::utohexstr((uintptr_t)abs->offsetView) + "," +
            llvm::utohexstr((uintptr_t)abs->flag.get()) + ";";
   return key;
 }

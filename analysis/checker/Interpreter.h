@@ -14,6 +14,7 @@
 #include "analysis/Model.h"
 #include "analysis/checker/Checker.h"
 #include "analysis/checker/CheckerState.h"
+#include "analysis/checker/IntFacts.h"
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/checker/Summaries.h"
 
@@ -23,6 +24,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -61,6 +63,10 @@ private:
   void runLoop(mlir::Operation &op, State state, std::vector<State> &out);
   void runWhile(mlir::Operation &op, State state, std::vector<State> &out);
   void runOnce(mlir::Operation &op, State state, std::vector<State> &out);
+  /// scf.for with integer bounds and a constant step (Loops.cpp); false,
+  /// with `state` untouched, for any other loop.
+  bool runCountedLoop(mlir::Operation &op, State &state,
+                      std::vector<State> &out);
   void bindExit(mlir::Operation &op, Exit &exit);
   void runBranches(mlir::Operation &op, State state, const Bool &cond,
                    mlir::Region &thenRegion, mlir::Region &elseRegion,
@@ -79,6 +85,18 @@ private:
                    const AbsValue &rhs, mlir::Value result);
   Bool pointersEqual(State &state, const AbsValue &lhs, const AbsValue &rhs);
   int atom(const std::string &key, const std::string &name);
+
+  // --- integer comparisons (Comparisons.cpp, IntFacts.h) ---
+  /// The comparison atom `lhs <base> rhs` (base eq, slt, ult) named by
+  /// `result` (negated: the atom is true when `result` is false).
+  Bool comparisonAtom(Comparison comparison, mlir::Value result, bool negated);
+  /// Folds integer arithmetic with constants (addi, subi, index_cast) into
+  /// terms the comparisons understand; false if `op` is not such an op.
+  bool foldInteger(mlir::Operation &op, State &state);
+  /// The comparison literals `assignment` decides.
+  std::vector<IntLiteral> literalsOf(const Assignment &assignment) const;
+  /// Whether deciding `atom` as `value` is consistent with `assignment`.
+  bool feasible(const Assignment &assignment, int atom, bool value) const;
   int freshAtom(mlir::Value value);
   void callee(mlir::Operation &op, State &state);
   void load(mlir::Operation &op, State &state);
@@ -116,6 +134,10 @@ private:
               std::vector<RelatedLocation> related);
   void recordFree(const Object &object, mlir::Operation *op);
   void note(const std::string &why);
+  /// Replaces each message's path-condition placeholder by the decisions
+  /// of its first path that the outcome depends on (PathConditions.cpp).
+  void finishConditions();
+  void recordCompletePath(const State &state);
 
   SourceIndex &index;
   FunctionId fn;
@@ -124,7 +146,15 @@ private:
   mlir::DominanceInfo dominance;
   LeakFixer leakFixer;
   struct AtomInfo {
+    AtomInfo(std::string name) : name(std::move(name)) {}
     std::string name;
+    /// The atom holds when the value `name` is false (`cmpi ne` is the
+    /// negation of the `eq` atom).
+    bool negated = false;
+    /// For integer comparisons: what the atom means (IntFacts.h).
+    std::optional<Comparison> comparison;
+    /// When set, how a decision is printed ("%n > 4"), instead of `name`.
+    std::string trueText, falseText;
   };
   std::vector<AtomInfo> atoms;
   std::map<std::string, int> atomKeys;
@@ -154,6 +184,21 @@ private:
   SummaryCache *summaries = nullptr;
   std::unique_ptr<SummaryCache> ownSummaries;
   bool quiet = false;
+  // Path conditions of messages (PathConditions.cpp): the decisions of the
+  // path each finding was first reported on, the complete paths explored.
+  struct PendingCondition {
+    std::vector<std::pair<int, bool>> decisions;
+    Assignment assignment;
+  };
+  mutable std::vector<PendingCondition> pendingConditions;
+  mutable State *reportingState = nullptr;
+  struct CompletePath {
+    Assignment assignment;
+    std::vector<int> findings;
+  };
+  std::vector<CompletePath> completePaths;
+  /// Finding ids by (code, location), as State::findings holds them.
+  std::map<std::pair<std::string, uint32_t>, int> findingIds;
 };
 
 } // namespace bufferlens::checker

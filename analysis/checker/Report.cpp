@@ -48,25 +48,6 @@ std::string Interpreter::pathOf(const State &state,
   return path;
 }
 
-std::string Interpreter::conditionsOf(const State &state) const {
-  // A loop decides the "same" condition once per iteration: later
-  // decisions on a name already used say which time they are.
-  std::string out;
-  std::map<std::string, int> seen;
-  for (auto [atom, value] : state.decisions) {
-    out += out.empty() ? " when " : " and ";
-    const std::string &n = atoms[atom].name;
-    out += n + (value ? " is true" : " is false");
-    if (int times = ++seen[n]; times > 1)
-      out += " (" + std::to_string(times) +
-             (times == 2   ? "nd"
-              : times == 3 ? "rd"
-                           : "th") +
-             " time)";
-  }
-  return out;
-}
-
 RelatedLocation Interpreter::siteNote(const Object &o) const {
   std::string n = name(o.site);
   switch (o.kind) {
@@ -88,6 +69,16 @@ void Interpreter::report(const char *code, SourceRange at, std::string message,
                          std::vector<RelatedLocation> related) {
   if (quiet) // Summarising a callee: it is checked on its own.
     return;
+  // The path the message's condition came from ran into this finding.
+  int id = findingIds.emplace(std::make_pair(code, at.begin), findingIds.size())
+               .first->second;
+  if (reportingState) {
+    std::vector<int> &f = reportingState->findings;
+    auto pos = std::lower_bound(f.begin(), f.end(), id);
+    if (pos == f.end() || *pos != id)
+      f.insert(pos, id);
+    reportingState = nullptr;
+  }
   if (!reported.insert({code, at.begin}).second)
     return;
   Finding finding;

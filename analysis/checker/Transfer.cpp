@@ -109,62 +109,6 @@ Bool Interpreter::pointersEqual(State &state, const AbsValue &lhs,
            name(a.site) + " and " + name(b.site) + " being the same buffer"));
 }
 
-static std::string keyOf(const AbsValue &v) {
-  switch (v.kind) {
-  case AbsValue::Int:
-    return "c" + std::to_string(v.number);
-  case AbsValue::Opaque:
-    return "o" + std::to_string(v.number);
-  case AbsValue::Pointer:
-    return "p" + std::to_string(v.object);
-  default:
-    return "";
-  }
-}
-
-Bool Interpreter::compareInts(State &state, StringRef predicate,
-                              const AbsValue &lhsIn, const AbsValue &rhsIn,
-                              Value result) {
-  // Normalise to eq / slt / ult so that `cmpi ne a, b` is the negation of
-  // `cmpi eq a, b` and `sgt a, b` is `slt b, a`.
-  AbsValue lhs = lhsIn, rhs = rhsIn;
-  bool negate = false;
-  std::string base = predicate.str();
-  if (predicate == "ne") {
-    base = "eq";
-    negate = true;
-  } else if (predicate == "sge" || predicate == "uge") {
-    base = predicate == "sge" ? "slt" : "ult";
-    negate = true;
-  } else if (predicate == "sgt" || predicate == "ugt") {
-    base = predicate == "sgt" ? "slt" : "ult";
-    std::swap(lhs, rhs);
-  } else if (predicate == "sle" || predicate == "ule") {
-    base = predicate == "sle" ? "slt" : "ult";
-    std::swap(lhs, rhs);
-    negate = true;
-  }
-  auto finish = [&](Bool b) { return negate ? boolNot(b) : b; };
-  if (lhs.kind == AbsValue::Int && rhs.kind == AbsValue::Int) {
-    bool value = base == "eq"    ? lhs.number == rhs.number
-                 : base == "slt" ? lhs.number < rhs.number
-                                 : (uint64_t)lhs.number < (uint64_t)rhs.number;
-    return finish(boolConst(value));
-  }
-  if (base == "eq" && lhs.kind == AbsValue::Pointer &&
-      rhs.kind == AbsValue::Pointer)
-    return finish(pointersEqual(state, lhs, rhs));
-  std::string l = keyOf(lhs), r = keyOf(rhs);
-  if (l.empty() || r.empty())
-    return boolAtom(freshAtom(result));
-  if (l == r)
-    return finish(boolConst(base == "eq"));
-  if (base == "eq" && r < l)
-    std::swap(l, r);
-  std::string atomName = result ? name(result) : "a pointer comparison";
-  return finish(boolAtom(atom(base + ":" + l + ":" + r, atomName)));
-}
-
 void Interpreter::load(Operation &op, State &state) {
   auto loadOp = cast<memref::LoadOp>(op);
   AbsValue buffer = valueOf(state, loadOp.getMemRef());
@@ -326,6 +270,8 @@ void Interpreter::transfer(Operation &op, State &state) {
     state.env[op.getResult(0)] = v;
     return;
   }
+  if (foldInteger(op, state))
+    return;
   if (opName == "memref.extract_aligned_pointer_as_index") {
     AbsValue buffer = valueOf(state, op.getOperand(0));
     AbsValue v;

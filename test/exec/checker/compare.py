@@ -2,7 +2,9 @@
 """Differential test of the deallocation checker against real execution.
 
 usage:
-  compare.py record FIRST LAST      generate seeds FIRST..LAST into corpus/,
+  compare.py record [--out DIR] FIRST LAST
+                                    generate seeds FIRST..LAST into corpus/
+                                    (or DIR),
                                     execute each through ../run-mlir-exec.py
                                     for every combination of its i1 inputs and
                                     record the verdicts as `// EXPECT:` lines
@@ -59,10 +61,25 @@ def observed_kinds(verdict_lines):
 
 
 def execute(path):
-    p = subprocess.run([sys.executable, HARNESS, path], capture_output=True, text=True)
-    if p.returncode not in (0, 1):
-        sys.exit(f"harness failed on {path}:\n{p.stderr}")
-    return [l for l in p.stdout.splitlines() if l.startswith("combo")]
+    """Verdict lines of every combination; a program with an `// N-VALUES:`
+    line runs once per value of its index argument %n (prefixed `n=V`)."""
+    with open(path) as f:
+        text = f.read()
+    values = re.search(r"^// N-VALUES: (.*)$", text, re.M)
+    spec = re.search(r"^// EXEC: (.*)$", text, re.M)
+    runs = [("", [])]
+    if values and spec:
+        n_arg = "arg4"  # @f(%c0, %c1, %c2, %sink, %n)
+        runs = [(f"n={v} ", [f"{spec.group(1)} {n_arg}={v}"])
+                for v in values.group(1).split()]
+    lines = []
+    for prefix, extra in runs:
+        p = subprocess.run([sys.executable, HARNESS, path] + extra,
+                           capture_output=True, text=True)
+        if p.returncode not in (0, 1):
+            sys.exit(f"harness failed on {path}:\n{p.stderr}")
+        lines += [prefix + l for l in p.stdout.splitlines() if l.startswith("combo")]
+    return lines
 
 
 def callees_line(path, sources):
@@ -126,6 +143,15 @@ def compare(cases, bufferlens):
         if seen != got:
             for m in messages[os.path.abspath(path)]:
                 print(f"    {m}")
+    print("per kind: observed, found (recall); reported, real (precision)")
+    for kind in ["leak", "double-free", "use-after-free", "invalid-free"]:
+        obs = sum(1 for path, seen in cases if kind in seen)
+        rep = sum(1 for path, _ in cases if kind in found[os.path.abspath(path)])
+        both = sum(1 for path, seen in cases
+                   if kind in seen and kind in found[os.path.abspath(path)])
+        rec = f"{both / obs:.3f}" if obs else "n/a"
+        prec = f"{both / rep:.3f}" if rep else "n/a"
+        print(f"  {kind}: {obs}, {both} ({rec}); {rep}, {both} ({prec})")
     buggy = sum(1 for _, seen in cases if seen)
     print(f"programs: {len(cases)} ({buggy} with an error execution observed)")
     print(f"error kinds observed: {observed_total}, found: {hit}, missed: {observed_total - hit}")
@@ -163,10 +189,15 @@ def main():
     bufferlens = find_bufferlens(args)
     kind = find_kind(args)
     if mode == "record":
+        out_dir = CORPUS
+        if "--out" in args:
+            i = args.index("--out")
+            out_dir = args[i + 1]
+            del args[i:i + 2]
         first, last = int(args[0]), int(args[1])
-        os.makedirs(CORPUS, exist_ok=True)
+        os.makedirs(out_dir, exist_ok=True)
         for seed in range(first, last + 1):
-            path = os.path.join(CORPUS, f"seed-{seed:04d}.mlir")
+            path = os.path.join(out_dir, f"seed-{seed:04d}.mlir")
             with open(path, "w") as f:
                 f.write(generate.generate(seed))
             verdicts = execute(path)

@@ -50,6 +50,12 @@ class Generator:
         self.rand = random.Random(seed)
         self.counter = 0
         self.conds = ["%c0", "%c1", "%c2"]
+        # Index families (comparisons of %n, loops up to %n) draw from a
+        # stream of their own, so that adding them kept the i1 families'
+        # choices; K is the one constant they compare with.
+        self.ints = random.Random(seed * 7919 + 17)
+        self.K = self.ints.randint(1, 5)
+        self.consts = set()
 
     def name(self, prefix):
         self.counter += 1
@@ -61,6 +67,10 @@ class Generator:
         idx = f"[{index}]" if typ != "memref<f32>" else "[]"
         return [f"{v} = memref.load {buf}{idx} : {typ}",
                 f"memref.store {v}, %sink[] : memref<f32>"]
+
+    def const(self, value):
+        self.consts.add(value)
+        return f"%k{value}" if value >= 0 else f"%km{-value}"
 
     def free(self, buf):
         style = self.rand.choice(["direct", "direct", "cast", "base"])
@@ -91,6 +101,8 @@ class Generator:
             if depth < 2:
                 kinds += ["if_local", "loop_local"]
             kind = self.rand.choice(kinds)
+            if live and depth < 2 and self.ints.random() < 0.35:
+                kind = self.ints.choice(["cmp_pair", "loop_dynamic", "loop_constant"])
             if kind == "alloc":
                 b = self.name("b")
                 out.append(f"{b} = memref.alloc() : {MEMREF}")
@@ -141,6 +153,12 @@ class Generator:
             elif kind == "loop_local":
                 out.append(Region("scf.for %iv{} = %i0 to %i2 step %i1 {{".format(self.name("")[1:]),
                                   [self.local(depth + 1)], [], "}"))
+            elif kind == "cmp_pair":
+                out += self.cmp_pair(live.pop(self.rand.randrange(len(live))))
+            elif kind == "loop_dynamic":
+                out += self.loop_dynamic(live.pop(self.rand.randrange(len(live))))
+            elif kind == "loop_constant":
+                out += self.loop_constant(live.pop(self.rand.randrange(len(live))))
             elif kind == "loop_carried" and live:
                 b = live.pop(self.rand.randrange(len(live)))
                 r, it, n = self.name("r"), self.name("it"), self.name("b")
@@ -152,6 +170,70 @@ class Generator:
                                   f"iter_args({it} = {b}) -> ({MEMREF}) {{", [body], [], "}"))
                 live.append(r)
         return out
+
+    # --- index families ------------------------------------------------
+    # Complementary comparisons of %n with K written with two different
+    # predicates: exactly one holds for every 64-bit %n.
+    PAIRS = [("slt", 0, "sgt", -1), ("slt", 0, "sle", "swap"),
+             ("sle", 0, "sgt", 0), ("sle", 0, "sge", 1),
+             ("ult", 0, "ugt", -1), ("ule", 0, "uge", 1),
+             ("ule", 0, "ugt", 0), ("eq", 0, "ne", 0),
+             ("sgt", 0, "slt", 1), ("uge", 0, "ult", 0)]
+
+    def compare(self, pred, value, swap=False):
+        c = self.name("cmp")
+        k = self.const(value)
+        a, b = ("%n", k) if not swap else (k, "%n")
+        return c, f"{c} = arith.cmpi {pred}, {a}, {b} : index"
+
+    def cmp_pair(self, b):
+        """Frees b under a comparison and again under its complement."""
+        first, d1, second, d2 = self.ints.choice(self.PAIRS)
+        if d2 == "swap":
+            # not (n slt K)  ==  K sle n
+            c1, l1 = self.compare(first, self.K)
+            c2, l2 = self.compare(second, self.K, swap=True)
+        else:
+            c1, l1 = self.compare(first, self.K + d1)
+            c2, l2 = self.compare(second, self.K + d2)
+        out = [l1, Region(f"scf.if {c1} {{", [self.use(b) + [self.free(b)]], [], "}"), l2]
+        out.append(Region(f"scf.if {c2} {{", [[self.free(b)]], [], "}"))
+        if self.ints.random() < 0.5:
+            # Both never hold: a read of b under both is dead code.
+            both = self.name("both")
+            out.append(f"{both} = arith.andi {c1}, {c2} : i1")
+            out.append(Region(f"scf.if {both} {{", [self.use(b)], [], "}"))
+        return out
+
+    def loop_dynamic(self, b):
+        """%n iterations; b is read in iterations 0..K and freed in
+        iteration K, or after the loop when there is none."""
+        iv = self.name("iv")
+        e, le, g = self.name("e"), self.name("le"), self.name("g")
+        k = self.const(self.K)
+        body = [f"{le} = arith.cmpi sle, {iv}, {k} : index",
+                Region(f"scf.if {le} {{", [self.use(b)], [], "}"),
+                f"{e} = arith.cmpi eq, {iv}, {k} : index",
+                Region(f"scf.if {e} {{", [[self.free(b)]], [], "}")]
+        # `sle`: with `ule` a negative %n (no iteration, and a huge unsigned
+        # number after it) would leak.
+        pred = self.ints.choice(["sle", "sle"])
+        return [Region(f"scf.for {iv} = %i0 to %n step %i1 {{", [body], [], "}"),
+                f"{g} = arith.cmpi {pred}, %n, {k} : index",
+                Region(f"scf.if {g} {{", [[self.free(b)]], [], "}")]
+
+    def loop_constant(self, b):
+        """A constant trip count above 8, freeing b in a late iteration."""
+        trips = self.ints.randint(9, 12)
+        late = self.ints.randint(8, trips - 1)
+        iv, e, le = self.name("iv"), self.name("e"), self.name("le")
+        k = self.const(late)
+        body = [f"{le} = arith.cmpi ule, {iv}, {k} : index",
+                Region(f"scf.if {le} {{", [self.use(b)], [], "}"),
+                f"{e} = arith.cmpi eq, {iv}, {k} : index",
+                Region(f"scf.if {e} {{", [[self.free(b)]], [], "}")]
+        return [Region(f"scf.for {iv} = %i0 to {self.const(trips)} step %i1 {{",
+                       [body], [], "}")]
 
     def local(self, depth):
         """A block that frees everything it allocates."""
@@ -229,16 +311,24 @@ def inject(gen, blocks):
     return kind
 
 
-def render(blocks, seed, injected):
+def render(blocks, seed, injected, consts, n_values):
     out = [f"// Generated by test/exec/checker/generate.py {seed}; do not edit.",
            f"// INJECTED: {injected}",
            "// EXEC: @f lower-bufferization",
-           "func.func @f(%c0: i1, %c1: i1, %c2: i1, %sink: memref<f32>) {",
+
+           "func.func @f(%c0: i1, %c1: i1, %c2: i1, %sink: memref<f32>, %n: index) {",
            "  %true = arith.constant true",
            "  %false = arith.constant false",
            "  %i0 = arith.constant 0 : index",
            "  %i1 = arith.constant 1 : index",
            "  %i2 = arith.constant 2 : index"]
+    for value in sorted(consts):
+        name = f"%k{value}" if value >= 0 else f"%km{-value}"
+        out.append(f"  {name} = arith.constant {value} : index")
+
+    if consts:
+        # %n matters: run it on both sides of K (compare.py).
+        out.insert(3, f"// N-VALUES: {' '.join(map(str, n_values))}")
 
     def emit(nodes, indent):
         for node in nodes:
@@ -271,7 +361,9 @@ def generate(seed, correct=False, kind=None):
     injected = "none"
     if not correct and gen.rand.random() < 0.75:
         injected = inject(gen, blocks)
-    return render(blocks, seed, injected)
+    # %n on both sides of K and past the iteration after K.
+    n_values = [gen.K - 1, gen.K, gen.K + 2]
+    return render(blocks, seed, injected, gen.consts, n_values)
 
 
 # Further case kinds, each in a module of its own: `--kind NAME` (and

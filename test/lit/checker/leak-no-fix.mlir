@@ -51,7 +51,7 @@ func.func @carried_out() {
 func.func @cf_loop(%cond: i1) {
   cf.br ^bb1
 ^bb1:
-  // expected-error@+1 {{%0 leaks when %cond is true: ^bb0 -> ^bb1 -> back edge to ^bb1 [BL101]}}
+  // expected-error@+1 {{%0 leaks: ^bb0 -> ^bb1 -> back edge to ^bb1 [BL101]}}
   %0 = memref.alloc() : memref<2xf32>
   // expected-note@+1 {{the loop continues here}}
   cf.cond_br %cond, ^bb1, ^bb2

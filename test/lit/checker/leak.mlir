@@ -92,7 +92,7 @@ func.func @loop_carried(%lb: index, %ub: index, %step: index) {
 func.func @leak_in_cf_loop(%cond: i1) {
   cf.br ^bb1
 ^bb1:
-  // expected-error@+1 {{%0 leaks when %cond is true: ^bb0 -> ^bb1 -> back edge to ^bb1 [BL101]}}
+  // expected-error@+1 {{%0 leaks: ^bb0 -> ^bb1 -> back edge to ^bb1 [BL101]}}
   %0 = memref.alloc() : memref<2xf32>
   // expected-note@+1 {{the loop continues here}}
   cf.cond_br %cond, ^bb1, ^bb2

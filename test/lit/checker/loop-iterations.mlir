@@ -1,0 +1,141 @@
+// RUN: bufferlens lint --verify --stage deallocated %s
+
+// Loops run until every iteration a constant compared with the induction
+// variable names is covered, and the number of iterations taken is a path
+// fact after the loop. loop-iterations-exec.test runs these functions under
+// the execution harness for several trip counts.
+
+// Freed in iteration 3 when there is one, else after the loop: correct.
+func.func @free_at_iteration_3_or_after(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %e = arith.cmpi eq, %i, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  %le = arith.cmpi sle, %n, %c3 : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// The same with `ule`: for a negative %n the loop runs no iteration and
+// `%n ule 3` is false (%n is a huge unsigned number), so %a leaks.
+func.func @unsigned_guard_leaks_for_negative_n(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  // expected-error@+1 {{%a leaks when %n <= 0 and %le is false: ^bb0 -> return [BL101]}}
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %e = arith.cmpi eq, %i, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  %le = arith.cmpi ule, %n, %c3 : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xf32>
+  }
+  // expected-note@+1 {{the path leaves here}}
+  return
+}
+
+// Read in every iteration, freed in iteration 3: iteration 4 reads freed
+// memory when the loop runs more than 4 iterations.
+func.func @use_after_free_in_a_later_iteration(%n: index, %sink: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error@+1 {{use of %a after it was freed when %n > 4: ^bb0 [BL103]}}
+    %v = memref.load %a[%c0] : memref<2xf32>
+    memref.store %v, %sink[] : memref<f32>
+    %e = arith.cmpi eq, %i, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{freed here}}
+    }
+  }
+  %le = arith.cmpi sle, %n, %c3 : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// Ten iterations, freed at the last one and after the loop.
+func.func @double_free_after_ten_iterations() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  scf.for %i = %c0 to %c10 step %c1 {
+    %e = arith.cmpi eq, %i, %c9 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{first freed here}}
+    }
+  }
+  memref.dealloc %a : memref<2xf32> // expected-error {{double free of %a: ^bb0 [BL102]}}
+  return
+}
+
+// Twelve iterations, freed at iteration 10, read at iteration 11.
+func.func @use_after_free_at_iteration_11(%sink: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %c12 = arith.constant 12 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  scf.for %i = %c0 to %c12 step %c1 {
+    // expected-error@+1 {{use of %a after it was freed: ^bb0 [BL103]}}
+    %v = memref.load %a[%c0] : memref<2xf32>
+    memref.store %v, %sink[] : memref<f32>
+    %e = arith.cmpi eq, %i, %c10 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{freed here}}
+    }
+  }
+  return
+}
+
+// Ten iterations freeing at iteration 9 only: correct.
+func.func @free_at_the_last_of_ten() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %c10 step %c1 {
+    %e = arith.cmpi eq, %i, %c9 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  return
+}
+
+// The trip count after the loop: %n iterations with %n >= 1 free %a once.
+func.func @trip_count_after_the_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %e = arith.cmpi eq, %i, %c0 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  %none = arith.cmpi sle, %n, %c0 : index
+  scf.if %none {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
