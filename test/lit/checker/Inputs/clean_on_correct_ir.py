@@ -36,7 +36,12 @@ for i, path in enumerate(files):
     # Files that already free memory are not inputs of deallocation (the
     # checker's own tests free wrongly on purpose).
     with open(path, encoding="utf-8", errors="replace") as f:
-        code = "\n".join(line.split("//")[0] for line in f)
+        raw = f.read()
+    # An input that says why it is not one for this sweep (e.g. the classic
+    # strategy frees no call result, by design) is left out.
+    if "// clean-on-correct-ir: skip" in raw:
+        continue
+    code = "\n".join(line.split("//")[0] for line in raw.splitlines())
     if re.search(r"\b(memref|bufferization)\.dealloc\b", code):
         continue
     pipeline = ([bufferlens, "rewrite", "--strategy", "ownership", path]
