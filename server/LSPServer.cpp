@@ -906,9 +906,9 @@ void LSPServer::didChange(const json &params) {
                     debounce);
 }
 
-std::optional<SourceRange>
-LSPServer::editRange(const std::string &text, const json &range,
-                     PositionEncoding encoding) {
+std::optional<SourceRange> LSPServer::editRange(const std::string &text,
+                                                const json &range,
+                                                PositionEncoding encoding) {
   // LSP: a character past the end of its line means the line's end
   // (fromPosition clamps it). A line past the last one is no position of
   // the text (as in clangd's positionToOffset).

@@ -39,9 +39,7 @@ public:
 
   bool null() override { return scalar(json()); }
   bool boolean(bool) override { return scalar(json()); }
-  bool number_integer(number_integer_t value) override {
-    return scalar(value);
-  }
+  bool number_integer(number_integer_t value) override { return scalar(value); }
   bool number_unsigned(number_unsigned_t value) override {
     return scalar(value);
   }

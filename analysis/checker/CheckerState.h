@@ -60,7 +60,7 @@ struct Object {
   ObjectKind kind = ObjectKind::Unknown;
   bool freed = false;
   mlir::Operation *freedBy = nullptr;
-  bool escaped = false;      ///< Stored, or passed to an unknown callee.
+  bool escaped = false; ///< Stored, or passed to an unknown callee.
   /// The op with unknown memory effects that made it escape, if that was
   /// the first escape: a leak it hides is said in a note (Leaks.cpp).
   mlir::Operation *capturedBy = nullptr;

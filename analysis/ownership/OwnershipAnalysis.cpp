@@ -526,8 +526,8 @@ private:
   /// yield %arg } else { clone }`.
   void checkFunctionBoundaryAbi(FunctionId fn) {
     FunctionOpInterface function = index.function(fn);
-    bool dynamicOwnership = options.privateFunctionDynamicOwnership &&
-                            function.isPrivate();
+    bool dynamicOwnership =
+        options.privateFunctionDynamicOwnership && function.isPrivate();
     for (Block &block : function.getFunctionBody()) {
       if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
         continue;
@@ -547,8 +547,8 @@ private:
               BufferKind::FunctionArgument)
             continue;
           if (!decided) {
-            onPath = argumentsReturnedOnSomePath(
-                ret, use.getOperandNumber(), dynamicOwnership);
+            onPath = argumentsReturnedOnSomePath(ret, use.getOperandNumber(),
+                                                 dynamicOwnership);
             decided = true;
           }
           if (onPath && !llvm::is_contained(*onPath, index.value(origin)))

@@ -44,31 +44,29 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using nlohmann::json;
   std::vector<std::string> chunks;
-  chunks.push_back(bufferlens::frameMessage(
-      json{{"jsonrpc", "2.0"},
-           {"id", 0},
-           {"method", "initialize"},
-           {"params", {{"capabilities", json::object()}}}}
-          .dump()));
+  chunks.push_back(bufferlens::frameMessage(json{
+      {"jsonrpc", "2.0"},
+      {"id", 0},
+      {"method", "initialize"},
+      {"params",
+       {{"capabilities", json::object()}}}}.dump()));
   chunks.push_back(bufferlens::frameMessage(
       R"({"jsonrpc":"2.0","method":"initialized","params":{}})"));
-  chunks.push_back(bufferlens::frameMessage(
-      json{{"jsonrpc", "2.0"},
-           {"method", "textDocument/didOpen"},
-           {"params",
-            {{"textDocument",
-              {{"uri", "file:///fuzz/a.mlir"},
-               {"languageId", "mlir"},
-               {"version", 1},
-               {"text", kDocument}}}}}}
-          .dump()));
+  chunks.push_back(bufferlens::frameMessage(json{
+      {"jsonrpc", "2.0"},
+      {"method", "textDocument/didOpen"},
+      {"params",
+       {{"textDocument",
+         {{"uri", "file:///fuzz/a.mlir"},
+          {"languageId", "mlir"},
+          {"version", 1},
+          {"text", kDocument}}}}}}.dump()));
   std::string_view input(reinterpret_cast<const char *>(data), size);
   while (!input.empty()) {
     size_t end = input.find('\n');
     std::string_view line = input.substr(0, end);
     chunks.push_back(bufferlens::frameMessage(line));
-    input.remove_prefix(end == std::string_view::npos ? input.size()
-                                                      : end + 1);
+    input.remove_prefix(end == std::string_view::npos ? input.size() : end + 1);
   }
   bufferlens::fuzz::serve(std::move(chunks));
   return 0;

@@ -82,8 +82,7 @@ TEST(FramingTest, OversizedBodyStartComesWithTheEvent) {
         feedAll(parser, frameMessage(body) + frameMessage("[]"), chunk);
     ASSERT_EQ(events.size(), 2u) << chunk;
     EXPECT_EQ(events[0].kind, FrameEvent::Oversized);
-    EXPECT_EQ(events[0].body,
-              body.substr(0, FrameParser::kOversizedPeekBytes));
+    EXPECT_EQ(events[0].body, body.substr(0, FrameParser::kOversizedPeekBytes));
     EXPECT_EQ(events[1].body, "[]");
   }
 }

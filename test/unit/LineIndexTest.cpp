@@ -99,7 +99,8 @@ TEST(LineIndexTest, LongLinesConvertLikeAScanFromTheLineStart) {
       // Back from units: where a scan from the line's start stops.
       uint32_t expected = 0, scanned = 0;
       while (expected < longLine.size() && scanned < units) {
-        size_t len = std::max<size_t>(1, utf8SequenceLength(longLine, expected));
+        size_t len =
+            std::max<size_t>(1, utf8SequenceLength(longLine, expected));
         scanned += len == 4 ? 2 : 1;
         expected += len;
       }

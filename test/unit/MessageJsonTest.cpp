@@ -45,8 +45,7 @@ TEST(MessageJsonTest, NotJson) {
 TEST(MessageJsonTest, PeeksTheTopLevelIdOfAPrefix) {
   EXPECT_EQ(peekMessageId("{\"jsonrpc\":\"2.0\",\"id\":42,\"params\":{\"te"),
             json(42));
-  EXPECT_EQ(peekMessageId("{\"id\":\"a\\\"b\",\"params\":[[[["),
-            json("a\"b"));
+  EXPECT_EQ(peekMessageId("{\"id\":\"a\\\"b\",\"params\":[[[["), json("a\"b"));
   // Not the id of a nested object; not a complete value; not an id's type.
   EXPECT_TRUE(peekMessageId("{\"params\":{\"id\":3},\"x\":").is_null());
   EXPECT_TRUE(peekMessageId("{\"params\":{\"id\":3}}").is_null());
