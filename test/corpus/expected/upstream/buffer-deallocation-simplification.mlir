@@ -35,7 +35,7 @@
 // expected-note@60 {{the path leaves here}}
 
 // why: upstream's test of a bufferization.dealloc pattern frees a function argument, which the caller owns under the function-boundary ABI; the pattern test does not follow the ABI.
-// expected-error@59 {{free of %arg2 (a function argument: the caller owns it) when %arg0 is true and %arg2 and %arg1 being the same buffer is false and %arg3 is true: ^bb0 [BL104]}}
+// expected-error@59 {{free of %arg2 (a function argument: the caller owns it) when %arg2 and %arg1 being the same buffer is false and %arg3 is true: ^bb0 [BL104]}}
 // expected-note@55 {{%arg2 is an argument of the function}}
 
 // why: upstream's test of a bufferization.dealloc pattern frees a function argument, which the caller owns under the function-boundary ABI; the pattern test does not follow the ABI.
