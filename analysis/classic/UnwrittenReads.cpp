@@ -63,13 +63,13 @@ public:
   UnwrittenReads run(Operation *function) {
     Region &body = function->getRegion(0);
     if (body.empty())
-      return {};
+      return UnwrittenReads();
     Point start;
     start.path.push_back(index.idOf(&body.front()));
     SmallVector<Exit> exits;
     walk(&body.front(), body.front().begin(), start, exits);
     if (abandoned)
-      return {};
+      return UnwrittenReads();
     return std::move(found);
   }
 

@@ -46,6 +46,13 @@ struct Flag {
   bool negated = false;
 };
 
+Flag constFlag(bool value) {
+  Flag flag;
+  flag.kind = Flag::Const;
+  flag.value = value;
+  return flag;
+}
+
 struct World {
   std::map<const void *, unsigned> choices;
   std::map<const void *, bool> atoms;
@@ -108,9 +115,9 @@ public:
     if (Operation *op = v.getDefiningOp()) {
       if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
         if (auto b = dyn_cast<BoolAttr>(constant.getValue()))
-          return {Flag::Const, b.getValue()};
+          return constFlag(b.getValue());
         if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
-          return {Flag::Const, !i.getValue().isZero()};
+          return constFlag(!i.getValue().isZero());
         return {};
       }
       if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp>(op)) {
@@ -122,14 +129,14 @@ public:
           return {};
         if (isa<arith::XOrIOp>(op)) {
           if (b.kind == Flag::Const)
-            return {Flag::Const, a.value != b.value};
+            return constFlag(a.value != b.value);
           if (b.kind == Flag::Atom)
             return {Flag::Atom, false, b.atom, b.negated != a.value};
           return {};
         }
         bool isAnd = isa<arith::AndIOp>(op);
         if (a.value != isAnd) // false && x, true || x
-          return {Flag::Const, a.value};
+          return constFlag(a.value);
         return b;
       }
       if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
@@ -153,7 +160,7 @@ public:
         if (!same)
           return {};
         bool eq = cmp.getPredicate() == arith::CmpIPredicate::eq;
-        return {Flag::Const, eq == *same};
+        return constFlag(eq == *same);
       }
     }
     std::optional<Value> in = incoming(v, depth);

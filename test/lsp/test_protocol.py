@@ -848,7 +848,7 @@ class ProtocolTest:
         r = c.call("bufferlens/graph", {"uri": uri_of(path),
                                         "function": "condBranch",
                                         "stage": "pipeline", "format": "dot"})
-        self.assertIn("stage pipeline", r["result"]["content"])
+        self.assertIn("after buffer-deallocation-pipeline", r["result"]["content"])
         self.assertIn("memref.dealloc", r["result"]["content"])
         self.assertIn("#range=", r["result"]["content"])
         for params, code in [
