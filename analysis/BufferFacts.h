@@ -1,10 +1,10 @@
 //===- BufferFacts.h - Allocation kinds, sizes and alias sets -------------===//
 //
-// Implements the seed's "Detection of Buffer Allocations": an op applying
-// MemoryEffects::Allocate to a memref result allocates on the heap unless
-// the effect's resource is AutomaticAllocationScopeResource (the stack).
-// Aliases come from upstream's BufferViewFlowAnalysis so they agree with
-// what the deallocation passes see.
+// Implements BufferDeallocationInternals.md's "Detection of Buffer
+// Allocations": an op applying MemoryEffects::Allocate to a memref result
+// allocates on the heap unless the effect's resource is
+// AutomaticAllocationScopeResource (the stack). Aliases come from upstream's
+// BufferViewFlowAnalysis so they agree with what the deallocation passes see.
 //
 //===----------------------------------------------------------------------===//
 

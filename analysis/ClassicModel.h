@@ -1,6 +1,6 @@
 //===- ClassicModel.h - What the classic BufferDeallocation would do ------===//
 //
-// Plain data describing the classic BufferDeallocation algorithm (seed:
+// Plain data describing the classic BufferDeallocation algorithm (upstream
 // mlir/docs/BufferDeallocationInternals.md) applied to one function of the
 // user's IR: which aliases are critical and why, the clones it inserts, where
 // each buffer is freed (or why it is not), back-edge frees, and the hoisting

@@ -76,7 +76,8 @@ static std::string freedText(const DeallocCandidate &candidate) {
                                         : "freed if " + candidate.condition;
 }
 
-// Ownership per block (the seed's lattice) and the pass's deallocations.
+// Ownership per block (OwnershipBasedBufferDeallocation.md's lattice) and the
+// pass's deallocations.
 static void explainOwnership(std::ostream &os, const AnalysisResult &result,
                              ValueId id) {
   const OwnershipFacts *facts =

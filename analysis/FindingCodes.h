@@ -1,6 +1,6 @@
 //===- FindingCodes.h - The stable finding codes --------------------------===//
 //
-// One row per code of DESIGN.md's table. The README documents the same rows;
+// One row per finding code. The README documents the same rows;
 // a unit test keeps the two in step.
 //
 //===----------------------------------------------------------------------===//

@@ -23,7 +23,7 @@
 
 namespace bufferlens {
 
-/// Which analyses apply to a function (DESIGN.md "Two kinds of input").
+/// Which analyses apply to a function (README "Stages").
 enum class Stage {
   /// Frees nothing yet: the pass-based analyses explain what will happen.
   Bufferized,
@@ -119,7 +119,7 @@ struct FunctionEntry {
   OpId opEnd = 0;
 };
 
-/// Facts about one memref value (DESIGN.md "Buffer facts").
+/// Facts about one memref value.
 struct BufferFact {
   ValueId value = kNone;
   BufferKind kind = BufferKind::Unknown;

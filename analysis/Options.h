@@ -24,8 +24,8 @@ struct AnalysisOptions {
   std::map<std::string, bool> enabled;
   std::map<std::string, Severity> severity;
   StageOverride stage = StageOverride::Auto;
-  /// Promote-to-stack limit in bytes (seed: "The current default value is
-  /// 1KB").
+  /// Promote-to-stack limit in bytes (BufferDeallocationInternals.md: "The
+  /// current default value is 1KB").
   uint64_t promoteToStackLimit = 1024;
   /// Forwarded to ownership-based-buffer-deallocation.
   bool privateFunctionDynamicOwnership = false;

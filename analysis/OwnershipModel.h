@@ -1,11 +1,11 @@
 //===- OwnershipModel.h - What ownership-based deallocation does ----------===//
 //
 // Plain data explaining the upstream `ownership-based-buffer-deallocation`
-// pass in the user's own blocks and values (seed:
+// pass in the user's own blocks and values (upstream
 // mlir/docs/OwnershipBasedBufferDeallocation.md): per block, the memrefs its
 // `bufferization.dealloc` may free under which conditions and what it
 // retains per successor; per memref value and block, its ownership in the
-// seed's lattice.
+// lattice that document defines.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a module of about N lines: functions in the shape One-Shot
 Bufferize leaves (an allocation that joins an argument at a block argument,
-as in the seeds' condBranch), plus every tenth function already freeing its
+as in the condBranch of mlir/docs/BufferDeallocationInternals.md), plus every tenth function already freeing its
 buffer (so the checker runs too).
 
 usage: gen_module.py LINES OUT.mlir"""

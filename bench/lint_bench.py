@@ -2,8 +2,8 @@
 """`bufferlens lint` against `mlir-opt --ownership-based-buffer-deallocation
 -o /dev/null` on the same generated modules (about 1k, 10k and 100k lines of
 functions in the shape One-Shot Bufferize leaves), in the same run. Prints
-the median wall time of each over REPEAT runs and their ratio (DESIGN.md
-target: lint <= 0.6x mlir-opt), the same against the whole
+the median wall time of each over REPEAT runs and their ratio (the
+product's target: lint <= 0.6x mlir-opt), the same against the whole
 `--buffer-deallocation-pipeline` (what BL203 runs), plus time per line.
 
 usage: lint_bench.py [--bufferlens PATH] [--mlir-opt PATH] [--repeat N]

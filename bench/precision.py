@@ -8,6 +8,7 @@ not claims of a defect) are counted but never annotated.
 
 usage: bench/precision.py [BUFFERLENS]   (default: build/bin/bufferlens)
 """
+import argparse
 import collections
 import json
 import os
@@ -25,8 +26,14 @@ ANNOTATION = re.compile(
 
 
 def main():
-    bufferlens = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        ROOT, "build", "bin", "bufferlens")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "bufferlens", nargs="?",
+        default=os.path.join(ROOT, "build", "bin", "bufferlens"),
+        help="the bufferlens binary (default: build/bin/bufferlens)")
+    bufferlens = parser.parse_args().bufferlens
     work = tempfile.mkdtemp(prefix="bl-precision-")
     found = collections.Counter()
     expected = collections.Counter()

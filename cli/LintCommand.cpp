@@ -22,7 +22,6 @@
 #include <thread>
 
 using namespace bufferlens;
-namespace fs = std::filesystem;
 
 static const char *kLintUsage = R"(usage: bufferlens lint PATH... [options]
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages BufferLens builds and tests with (DESIGN.md,
-# "Pinned toolchain"). Idempotent: installs only what is missing, runs
+# Installs the Debian packages BufferLens builds and tests with (the pinned
+# toolchain: LLVM/MLIR 22 from Debian). Idempotent: installs only what is missing, runs
 # `apt-get update` at most once, never prompts. Needs root (or sudo).
 set -euo pipefail
 

@@ -1,6 +1,6 @@
 //===- Checker.h - Leaks, double frees, use after free, invalid frees -----===//
 //
-// The entry point of the deallocation checker (DESIGN.md "Checker"): for a
+// The entry point of the deallocation checker (docs/ARCHITECTURE.md): for a
 // function whose stage is Deallocated, explore its paths through the CFG and
 // nested regions and report BL101 (leak), BL102 (double free), BL103 (use
 // after free) and BL104 (free of a buffer the function does not own). Also

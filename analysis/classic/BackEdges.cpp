@@ -1,8 +1,9 @@
 //===- BackEdges.cpp - BL202: loop-carried buffers ------------------------===//
 //
-// Seed "Placement of Deallocs": a critical loop-carried value (a loop's
-// region argument) receives a fresh clone on the back edge each iteration,
-// and the buffer of the previous iteration is freed in the loop body.
+// BufferDeallocationInternals.md "Placement of Deallocs": a critical
+// loop-carried value (a loop's region argument) receives a fresh clone on the
+// back edge each iteration, and the buffer of the previous iteration is freed
+// in the loop body.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- ClassicAnalysis.h - The classic BufferDeallocation as an analysis --===//
 //
-// Our implementation of the classic BufferDeallocation algorithm (seed:
+// Our implementation of the classic BufferDeallocation algorithm (upstream
 // mlir/docs/BufferDeallocationInternals.md; MLIR 22 no longer ships the pass),
 // run per function as an analysis: it fills AnalysisResult::classic with the
 // plan (critical aliases, clones, deallocs, back edges, hoisting and

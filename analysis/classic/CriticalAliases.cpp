@@ -1,9 +1,9 @@
 //===- CriticalAliases.cpp - BL201: critical aliases and their clones -----===//
 //
-// Seed "Introduction of Clones": a fix-point over the immediate aliases of
-// every tracked allocation marks each alias that the value it came from
-// does not properly dominate as critical; each critical alias then gets a
-// clone in every predecessor (BranchOpInterface operands, region
+// BufferDeallocationInternals.md "Introduction of Clones": a fix-point over the
+// immediate aliases of every tracked allocation marks each alias that the value
+// it came from does not properly dominate as critical; each critical alias then
+// gets a clone in every predecessor (BranchOpInterface operands, region
 // terminators through RegionBranchOpInterface, or the region op's own entry
 // operands), so that it always holds a buffer of its own.
 //

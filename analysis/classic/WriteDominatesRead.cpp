@@ -1,15 +1,15 @@
 //===- WriteDominatesRead.cpp - BL401: the bufferization invariant --------===//
 //
-// Seed "Requirements": every write to a buffer must dominate every read of
-// it (allocation, then writes, then reads). We report a write that can reach
-// a read of the same allocation (through any alias) without dominating it,
-// like the seed's `condBranch` with `partial_write` in one branch, but only
-// when that read can see the buffer on a path where no write happened
-// (UnwrittenReads.cpp), and the finding names that path. A read that sees
-// the buffer only after a write (the allocation and its write in the
+// BufferDeallocationInternals.md "Requirements": every write to a buffer must
+// dominate every read of it (allocation, then writes, then reads). We report a
+// write that can reach a read of the same allocation (through any alias)
+// without dominating it, like that document's `condBranch` with `partial_write`
+// in one branch, but only when that read can see the buffer on a path where no
+// write happened (UnwrittenReads.cpp), and the finding names that path. A read
+// that sees the buffer only after a write (the allocation and its write in the
 // branch that passes it on, One-Shot Bufferize's `scf.if` that writes the
 // buffer in each branch yielding it) is not reported. A write nested in a
-// loop counts as executed (the seed allows filling a buffer in a loop); one
+// loop counts as executed (the document allows filling a buffer in a loop); one
 // nested in a conditional region (scf.if) does not.
 //
 //===----------------------------------------------------------------------===//

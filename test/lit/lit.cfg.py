@@ -18,4 +18,5 @@ config.environment["LC_ALL"] = "C"
 
 config.substitutions.append(("%examples", os.path.join(config.bufferlens_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%bench", os.path.join(config.bufferlens_src_root, "bench")))
 config.substitutions.append(("%corpus", os.path.join(config.bufferlens_src_root, "test", "corpus")))

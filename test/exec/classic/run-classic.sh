@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Execution evidence for the classic plan: for every executable variant of a
-# seed example here, `bufferlens rewrite --strategy classic` inserts the
+# example of mlir/docs/BufferDeallocationInternals.md here, `bufferlens rewrite --strategy classic` inserts the
 # plan's clones and deallocs, and test/exec's harness lowers the result and
 # runs it for every combination of the entry's i1 arguments. Each file's
 # `// EXEC:` line is the harness spec, its `// EXPECT:` lines the verdicts

@@ -1,16 +1,16 @@
-// Seed "Requirements": the partial write in ^bb2 does not dominate the read
-// in ^bb3 (BL401). %0 never leaves its block and is 8 bytes (BL301).
+// BufferDeallocationInternals.md "Requirements": the partial write in ^bb2
+// does not dominate the read in ^bb3 (BL401); %0: 8 bytes, local (BL301).
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
 // RUN: bufferlens rewrite --strategy classic %s | mlir-opt -o /dev/null
-// Seed: buffer-deallocation-internals.md, "Requirements"
-// (also bufferization-and-buffer-placement.md does not repeat this one).
+// From upstream: mlir/docs/BufferDeallocationInternals.md, "Requirements"
+// (the 2020 mlir/docs/Bufferization.md does not repeat this one).
 //
 // Breaks the bufferization invariant "all writes of a buffer dominate all
 // reads of it": ^bb2 writes %0 after the function could already have taken the
 // ^bb1 path, and ^bb3 reads %0 on both paths.
 //
-// Changes from the seed:
+// Changes from the upstream document:
 // - `partial_write(%0, %0)` (not an upstream op) is a `memref.store` of one
 //   element into %0 (a partial write of the buffer); %cst and %c0 are the
 //   value and index the store needs.

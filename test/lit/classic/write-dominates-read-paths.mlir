@@ -5,8 +5,8 @@
 // the buffer unwritten on the path through ^bb1.
 // RUN: bufferlens lint --verify --disable BL201 --disable BL202 --disable BL203 --disable BL301 --disable BL302 %s
 
-// The seed's and upstream's classic `condBranch`
-// (mlir/test/Dialect/Bufferization/Transforms/buffer-deallocation.mlir):
+// The `condBranch` of mlir/docs/BufferDeallocationInternals.md and of
+// mlir/test/Dialect/Bufferization/Transforms/buffer-deallocation.mlir:
 // %0 reaches ^bb3 only through ^bb2, which writes it.
 func.func @condBranch(%arg0: i1, %arg1: memref<2xf32>, %arg2: memref<2xf32>) {
   cf.cond_br %arg0, ^bb1, ^bb2
