@@ -1,6 +1,7 @@
 //===- Directives.cpp -----------------------------------------------------===//
 
 #include "analysis/Directives.h"
+#include "analysis/Names.h"
 
 #include <cctype>
 #include <sstream>
@@ -41,10 +42,10 @@ Directives bufferlens::parseDirectives(std::string_view text,
       out.ignores.push_back(std::move(ignore));
     } else if (body.substr(0, 6) == "stage=") {
       std::string_view value = trim(body.substr(6));
-      if (value == "deallocated")
-        out.stage = StageOverride::Deallocated;
-      else if (value == "bufferized")
-        out.stage = StageOverride::Bufferized;
+      std::optional<StageOverride> stage = parseStageOverride(value);
+      // `auto` is what a file without the directive gets: not a choice.
+      if (stage && *stage != StageOverride::Auto)
+        out.stage = *stage;
       else
         out.problems.push_back({"",
                                 Severity::Warning,

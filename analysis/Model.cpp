@@ -2,6 +2,7 @@
 
 #include "analysis/Model.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/Names.h"
 #include "analysis/Options.h"
 
 using namespace bufferlens;
@@ -47,6 +48,25 @@ const char *bufferlens::toString(Severity severity) {
     return "hint";
   }
   return "error";
+}
+
+std::optional<Severity> bufferlens::parseSeverity(std::string_view name) {
+  for (Severity severity :
+       {Severity::Error, Severity::Warning, Severity::Info, Severity::Hint})
+    if (name == toString(severity))
+      return severity;
+  return std::nullopt;
+}
+
+std::optional<StageOverride>
+bufferlens::parseStageOverride(std::string_view name) {
+  if (name == "auto")
+    return StageOverride::Auto;
+  if (name == "bufferized")
+    return StageOverride::Bufferized;
+  if (name == "deallocated")
+    return StageOverride::Deallocated;
+  return std::nullopt;
 }
 
 const char *bufferlens::toString(BufferKind kind) {

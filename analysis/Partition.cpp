@@ -1,8 +1,8 @@
 //===- Partition.cpp ------------------------------------------------------===//
 
 #include "analysis/Partition.h"
-#include "analysis/PartThreads.h"
 #include "analysis/TopLevelSplit.h"
+#include "support/PartThreads.h"
 
 #include <algorithm>
 #include <cctype>

@@ -70,8 +70,8 @@ std::vector<size_t> tiedOperations(std::string_view text,
                                    const std::vector<SourceRange> &shared = {});
 
 /// `analyse` run on each part's text (the document with the part's
-/// `blanked` operations blanked), the parts at once (PartThreads.h). With a
-/// single part, on the document itself. When a part has MLIR errors (see
+/// `blanked` operations blanked), the parts at once (support/PartThreads.h).
+/// With a single part, on the document itself. When a part has MLIR errors (see
 /// hasMlirErrors), the document is analysed whole instead and `plans`
 /// becomes that one part.
 std::vector<AnalysisResult>

@@ -7,6 +7,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/Explain.h"
 #include "analysis/LineIndex.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"
 #include "config/Config.h"
@@ -20,34 +21,19 @@
 
 using namespace bufferlens;
 
-static const char *kExplainUsage =
-    "usage: bufferlens explain FILE:LINE:COL [--config FILE]\n";
+namespace cl = llvm::cl;
 
-int bufferlens::runExplain(const std::vector<std::string> &args) {
-  std::string location, configFile;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      std::cout << kExplainUsage;
-      return 0;
-    }
-    if (args[i] == "--config" && i + 1 < args.size())
-      configFile = args[++i];
-    else if (location.empty() && args[i][0] != '-')
-      location = args[i];
-    else {
-      std::cerr << "bufferlens explain: unexpected argument '" << args[i]
-                << "'\n"
-                << kExplainUsage;
-      return 2;
-    }
-  }
+static cl::opt<std::string> location(cl::Positional,
+                                     cl::desc("<FILE:LINE:COL>"),
+                                     cl::sub(explainCommand()),
+                                     cl::cat(optionCategory()));
+
+int bufferlens::runExplain() {
+  const std::string &configFile = configFileOption();
   std::smatch m;
-  static const std::regex pattern(R"(^(.+):([0-9]+):([0-9]+)$)");
-  if (!std::regex_match(location, m, pattern)) {
-    std::cerr << "bufferlens explain: expected FILE:LINE:COL\n"
-              << kExplainUsage;
-    return 2;
-  }
+  static const std::regex pattern(R"(^(.+):([0-9]{1,9}):([0-9]{1,9})$)");
+  if (!std::regex_match(location.getValue(), m, pattern))
+    return usageError(explainCommand(), "expected FILE:LINE:COL");
   std::string file = m[1];
   uint32_t line = std::stoul(m[2]), column = std::stoul(m[3]);
   std::string text, error;

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Analyzer.h"
-#include "analysis/Rewrite.h"
-#include "analysis/classic/ClassicRewrite.h"
+#include "analysis/StageRewrite.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
@@ -31,31 +31,6 @@
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
-
-static const char *kGraphUsage =
-    R"(usage: bufferlens graph FILE|DIR [options] --format dot|svg|png -o OUT
-
-Draws each function's control-flow graph with allocation, clone and
-deallocation placement and the findings at the ops they concern.
-
-options:
-  --function NAME   the function to draw (without @)
-  --all             every function; OUT is then a directory
-  --stage input|classic|ownership|pipeline
-                    which IR to draw (default: input, the file as written)
-  --format dot|svg|png   output format (default: dot)
-  -o OUT            output file (`-` or omitted: standard output); a
-                    directory for --all or a DIR input, one file per graph
-                    named FILE-STEM.FUNCTION.STAGE.EXT
-  --origin ORIGINAL FILE is a rewrite of ORIGINAL printed with debug
-                    locations: links in the graph point into ORIGINAL
-  --config FILE     settings file (default: nearest .bufferlens.json)
-  --max-rows N      op rows per block before the middle is elided (40)
-  --max-blocks N    blocks drawn before the rest is left out (1000)
-
-exit codes: 0 graphs written, 1 a file does not parse or its rewrite
-failed, 2 usage, I/O or rendering error
-)";
 
 namespace {
 struct GraphArgs {
@@ -85,109 +60,88 @@ static bool readFile(const std::string &path, std::string &text) {
   return !in.bad();
 }
 
-static bool parseCount(const std::string &s, size_t &out) {
-  if (s.empty() || s.size() > 6 ||
-      s.find_first_not_of("0123456789") != std::string::npos ||
-      std::stoul(s) == 0)
-    return false;
-  out = std::stoul(s);
-  return true;
-}
+namespace cl = llvm::cl;
 
-static std::string parseGraphArgs(const std::vector<std::string> &args,
-                                  GraphArgs &out) {
-  bool stageGiven = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &arg = args[i];
-    auto value = [&](std::string &into) {
-      if (i + 1 >= args.size())
-        return false;
-      into = args[++i];
-      return true;
-    };
-    std::string v;
-    if (arg == "--help" || arg == "-h")
-      return "help";
-    if (arg == "--all") {
-      out.all = true;
-    } else if (arg == "--function") {
-      if (!value(out.function) || out.function.empty())
-        return "--function needs a name";
-      if (out.function[0] == '@')
-        out.function.erase(0, 1);
-    } else if (arg == "--stage") {
-      if (!value(out.stage) ||
-          (out.stage != "input" && out.stage != "classic" &&
-           out.stage != "ownership" && out.stage != "pipeline"))
-        return "--stage needs input, classic, ownership or pipeline";
-      stageGiven = true;
-    } else if (arg == "--format") {
-      if (!value(v) || !viz::parseGraphFormat(v))
-        return "--format needs dot, svg or png";
-      out.format = *viz::parseGraphFormat(v);
-    } else if (arg == "-o" || arg == "--output") {
-      if (!value(out.output))
-        return "-o needs a path";
-    } else if (arg == "--origin") {
-      if (!value(out.origin))
-        return "--origin needs a file";
-    } else if (arg == "--config") {
-      if (!value(out.configFile))
-        return "--config needs a file";
-    } else if (arg == "--max-rows") {
-      if (!value(v) || !parseCount(v, out.limits.maxRowsPerBlock))
-        return "--max-rows needs a positive number";
-    } else if (arg == "--max-blocks") {
-      if (!value(v) || !parseCount(v, out.limits.maxBlocks))
-        return "--max-blocks needs a positive number";
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return "unknown option '" + arg + "'";
-    } else if (out.input.empty()) {
-      out.input = arg;
-    } else {
-      return "one FILE or DIR only (unexpected '" + arg + "')";
-    }
-  }
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<FILE|DIR>"),
+                                      cl::sub(graphCommand()),
+                                      cl::cat(optionCategory()));
+static cl::opt<std::string>
+    functionName("function", cl::desc("the function to draw (without @)"),
+                 cl::value_desc("NAME"), cl::sub(graphCommand()),
+                 cl::cat(optionCategory()));
+static cl::opt<bool>
+    allFunctions("all", cl::desc("every function; OUT is then a directory"),
+                 cl::sub(graphCommand()), cl::cat(optionCategory()));
+static cl::opt<std::string> stageName(
+    "stage",
+    cl::desc("which IR to draw: input (the file as written, the default), "
+             "classic, ownership or pipeline"),
+    cl::value_desc("STAGE"), cl::init("input"), cl::sub(graphCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<viz::GraphFormat> graphFormat(
+    "format", cl::desc("output format (default: dot)"),
+    cl::value_desc("FORMAT"),
+    cl::values(clEnumValN(viz::GraphFormat::Dot, "dot", "Graphviz DOT"),
+               clEnumValN(viz::GraphFormat::Svg, "svg", "SVG"),
+               clEnumValN(viz::GraphFormat::Png, "png", "PNG")),
+    cl::init(viz::GraphFormat::Dot), cl::sub(graphCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<std::string> outputPath(
+    "o",
+    cl::desc("output file (`-` or omitted: standard output); a directory "
+             "for --all or a DIR input, one file per graph named "
+             "FILE-STEM.FUNCTION.STAGE.EXT"),
+    cl::value_desc("OUT"), cl::sub(graphCommand()), cl::cat(optionCategory()));
+static cl::alias outputPathLong("output", cl::desc("alias for -o"),
+                                cl::aliasopt(outputPath),
+                                cl::cat(optionCategory()));
+static cl::opt<std::string> originPath(
+    "origin",
+    cl::desc("FILE is a rewrite of ORIGINAL printed with debug locations: "
+             "links in the graph point into ORIGINAL"),
+    cl::value_desc("ORIGINAL"), cl::sub(graphCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<size_t> maxRows(
+    "max-rows",
+    cl::desc("op rows per block before the middle is elided (default 40)"),
+    cl::value_desc("N"), cl::init(viz::GraphLimits().maxRowsPerBlock),
+    cl::sub(graphCommand()), cl::cat(optionCategory()));
+static cl::opt<size_t> maxBlocks(
+    "max-blocks",
+    cl::desc("blocks drawn before the rest is left out (default 1000)"),
+    cl::value_desc("N"), cl::init(viz::GraphLimits().maxBlocks),
+    cl::sub(graphCommand()), cl::cat(optionCategory()));
+
+/// The parsed command line as GraphArgs; returns an error message, or
+/// empty on success.
+static std::string graphArgsFromCommandLine(GraphArgs &out) {
+  out.input = inputPath;
   if (out.input.empty())
     return "no input file";
+  out.all = allFunctions;
+  out.function = functionName;
+  if (functionName.getNumOccurrences() && out.function.empty())
+    return "--function needs a name";
+  if (!out.function.empty() && out.function[0] == '@')
+    out.function.erase(0, 1);
+  out.stage = stageName;
+  if (!parseViewStage(out.stage))
+    return "--stage needs input, classic, ownership or pipeline";
+  out.format = graphFormat;
+  out.output = outputPath;
+  out.origin = originPath;
+  out.configFile = configFileOption();
+  if (maxRows == 0 || maxRows > 999999)
+    return "--max-rows needs a positive number";
+  if (maxBlocks == 0 || maxBlocks > 999999)
+    return "--max-blocks needs a positive number";
+  out.limits.maxRowsPerBlock = maxRows;
+  out.limits.maxBlocks = maxBlocks;
   if (out.all && !out.function.empty())
     return "--function and --all exclude each other";
-  if (!out.origin.empty() && !stageGiven)
+  if (!out.origin.empty() && !stageName.getNumOccurrences())
     out.stage = "rewritten";
   return "";
-}
-
-static std::string loadOptions(const std::string &file,
-                               const std::string &configFile,
-                               AnalysisOptions &options) {
-  std::optional<fs::path> config;
-  if (!configFile.empty())
-    config = configFile;
-  else
-    config = findConfigFile(fs::path(file).parent_path().empty()
-                                ? fs::path(".")
-                                : fs::path(file).parent_path());
-  if (config)
-    if (auto error = loadConfigFile(*config, options))
-      return *error;
-  return "";
-}
-
-/// `s` with the characters that are not safe in a file name replaced by `_`.
-static std::string safeInFileName(std::string s) {
-  for (char &c : s)
-    if (!isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' &&
-        c != '.')
-      c = '_';
-  return s;
-}
-
-std::string bufferlens::graphFileName(const std::string &sourceStem,
-                                      const std::string &function,
-                                      const std::string &stage,
-                                      viz::GraphFormat format) {
-  return safeInFileName(sourceStem) + "." + safeInFileName(function) + "." +
-         stage + "." + viz::toString(format);
 }
 
 static bool writeBytes(const fs::path &path, const std::string &bytes) {
@@ -196,98 +150,15 @@ static bool writeBytes(const fs::path &path, const std::string &bytes) {
   return bool(out);
 }
 
-std::vector<std::string>
-bufferlens::uniqueGraphStems(const std::vector<std::string> &files) {
-  std::map<std::string, size_t> stemCount;
-  for (const std::string &file : files)
-    ++stemCount[fs::path(file).stem().string()];
-  std::vector<std::string> stems;
-  std::set<std::string> taken;
-  for (const std::string &file : files) {
-    std::string stem = fs::path(file).stem().string();
-    if (stemCount[stem] > 1)
-      stem = fs::path(file).lexically_normal().replace_extension().string();
-    // Different paths can still read the same once made safe for a file
-    // name ("a/b_x" and "a_b/x"): compare them as graphFileName writes them.
-    std::string base = stem;
-    for (int n = 2; !taken.insert(safeInFileName(stem)).second; ++n)
-      stem = base + "-" + std::to_string(n);
-    stems.push_back(stem);
-  }
-  return stems;
-}
-
-std::vector<std::string> bufferlens::exportInputGraphs(
-    const AnalysisResult &result, const std::string &sourcePath,
-    const std::string &stem, const std::string &dir, viz::GraphFormat format) {
-  std::vector<std::string> problems;
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec)
-    return {dir + ": cannot create the directory: " + ec.message()};
-  viz::GraphOptions options;
-  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
-    viz::Rendered out = viz::renderGraph(result, fn, format, options);
-    fs::path path =
-        fs::path(dir) /
-        graphFileName(stem, result.functions[fn].name, "input", format);
-    if (!out.ok())
-      problems.push_back(sourcePath + ": @" + result.functions[fn].name + ": " +
-                         out.error);
-    else if (!writeBytes(path, out.bytes))
-      problems.push_back(path.string() + ": cannot write the file");
-  }
-  return problems;
-}
-
-// The user's module as a stage rewrites it, printed with the locations of
-// the user's file where the rewrite keeps them.
-static bool rewriteForStage(const std::string &stage, const std::string &text,
-                            const std::string &path,
-                            const AnalysisOptions &options, std::string &out,
-                            std::string &error) {
-  if (stage == "classic") {
-    std::vector<std::string> notes;
-    std::optional<std::string> printed =
-        rewriteClassic(text, path, options, error, notes);
-    if (!printed)
-      return false;
-    out = std::move(*printed);
-    return true;
-  }
-  RewriteRequest request;
-  request.strategy = RewriteStrategy::Ownership;
-  request.stage = stage == "ownership" ? OwnershipStage::Ownership
-                                       : OwnershipStage::Lowered;
-  request.withLocations = true;
-  RewriteOutput rewrite = rewriteDocument(text, path, request, options);
-  if (!rewrite.succeeded) {
-    error = "the " + stage + " rewrite failed" +
-            (rewrite.diagnostics.empty()
-                 ? std::string()
-                 : ": " + rewrite.diagnostics.front().message);
-    return false;
-  }
-  out = std::move(rewrite.text);
-  return true;
-}
-
 static int fail(const std::string &message) {
   std::cerr << "bufferlens graph: " << message << "\n";
   return 2;
 }
 
-int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
+int bufferlens::runGraph() {
   GraphArgs args;
-  std::string error = parseGraphArgs(rawArgs, args);
-  if (error == "help") {
-    std::cout << kGraphUsage;
-    return 0;
-  }
-  if (!error.empty()) {
-    std::cerr << "bufferlens graph: " << error << "\n" << kGraphUsage;
-    return 2;
-  }
+  if (std::string error = graphArgsFromCommandLine(args); !error.empty())
+    return usageError(graphCommand(), error);
   bool inputIsDir = fs::is_directory(args.input);
   bool toDirectory = args.all || inputIsDir;
   if (toDirectory && (args.output.empty() || args.output == "-"))
@@ -314,8 +185,8 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
     if (!readFile(file, text))
       return fail(file + ": cannot read the file");
     AnalysisOptions options;
-    if (std::string e = loadOptions(file, args.configFile, options); !e.empty())
-      return fail(e);
+    if (auto error = loadOptionsFor(file, args.configFile, options))
+      return fail(*error);
     Drawable d;
     d.path = file;
     d.result = analyzeDocument(text, file, options);
@@ -327,8 +198,10 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
       continue;
     }
     if (args.origin.empty() && args.stage != "input") {
-      std::string rewritten, why;
-      if (!rewriteForStage(args.stage, text, file, options, rewritten, why)) {
+      StageRewrite stage =
+          rewriteForStage(*parseViewStage(args.stage), text, file, options,
+                          /*keepRejectedFunctions=*/false);
+      if (!stage.succeeded) {
         // A directory is drawn as a batch: a file that already frees memory
         // may have no stage to draw (the deallocation passes reject most
         // existing frees), which is expected there and not an error of the
@@ -338,26 +211,22 @@ int bufferlens::runGraph(const std::vector<std::string> &rawArgs) {
         });
         if (inputIsDir && freeing != d.result.functions.end()) {
           std::cerr << file << ": note: no " << args.stage << " graph: @"
-                    << freeing->name << " already frees memory (" << why
+                    << freeing->name << " already frees memory (" << stage.error
                     << ")\n";
           continue;
         }
-        std::cerr << file << ": error: " << why << "\n";
+        std::cerr << file << ": error: " << stage.error << "\n";
         status = 1;
         continue;
       }
       d.original = std::make_unique<AnalysisResult>(std::move(d.result));
-      // Another name than the user's, so the locations naming the user's
-      // file are recorded as origins.
-      d.result =
-          analyzeDocument(rewritten, file + " (" + args.stage + ")", options);
+      d.result = std::move(stage.result);
       d.origins = std::make_unique<viz::OriginMap>(*d.original, file, d.result);
     } else if (!args.origin.empty()) {
       AnalysisOptions originOptions;
-      if (std::string e =
-              loadOptions(args.origin, args.configFile, originOptions);
-          !e.empty())
-        return fail(e);
+      if (auto error =
+              loadOptionsFor(args.origin, args.configFile, originOptions))
+        return fail(*error);
       d.original = std::make_unique<AnalysisResult>(
           analyzeDocument(originText, args.origin, originOptions));
       d.origins =

@@ -1,5 +1,4 @@
-//===- GraphExport.h - Writing graph files for `graph` and `lint --graphs`
-//-===//
+//===- GraphExport.h - Writing graph files for `graph` and `lint --graphs` ===//
 
 #ifndef BUFFERLENS_CLI_GRAPHEXPORT_H
 #define BUFFERLENS_CLI_GRAPHEXPORT_H

@@ -2,6 +2,7 @@
 
 #include "analysis/Analyzer.h"
 #include "analysis/Partition.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
@@ -10,6 +11,8 @@
 #include "cli/Verify.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <atomic>
 #include <filesystem>
@@ -20,33 +23,11 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 using namespace bufferlens;
 
-static const char *kLintUsage = R"(usage: bufferlens lint PATH... [options]
-
-Lints .mlir files (directories are searched recursively) for buffer
-ownership problems.
-
-options:
-  --format text|json|sarif|github   output format (default: text)
-  --jobs N          workers: files, and parts of large files, analysed in
-                    parallel (default: all cores)
-  --shard I/N       lint only the I-th of N slices of the sorted file list
-  --werror          exit 1 on findings of any severity
-  --enable CODE     enable a finding code (repeatable; comma lists allowed)
-  --disable CODE    disable a finding code (repeatable; comma lists allowed)
-  --config FILE     settings file (default: nearest .bufferlens.json)
-  --stage auto|bufferized|deallocated   override the per-function stage
-  --verify          check `// expected-error {{...}}` annotations instead
-                    of printing findings
-  --graphs DIR      also write each function's graph as SVG into DIR
-                    (FILE-STEM.FUNCTION.input.svg; see `graph --help`)
-
-exit codes: 0 no error findings, 1 error findings (any with --werror, or a
-failed --verify), 2 usage or I/O error, or a file whose analysis crashed
-(every other file is still linted)
-)";
+namespace cl = llvm::cl;
 
 namespace {
 struct LintArgs {
@@ -57,10 +38,73 @@ struct LintArgs {
   bool werror = false, verify = false;
   std::vector<std::pair<std::string, bool>> toggles; // code, enabled
   std::string configFile;
-  std::string stage;
+  std::optional<StageOverride> stage;
   std::string graphsDir;
 };
 } // namespace
+
+static cl::list<std::string> inputPaths(cl::Positional, cl::desc("<PATH...>"),
+                                        cl::sub(lintCommand()),
+                                        cl::cat(optionCategory()));
+static cl::opt<OutputFormat> outputFormat(
+    "format", cl::desc("output format (default: text)"),
+    cl::value_desc("FORMAT"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "one line per finding"),
+               clEnumValN(OutputFormat::Json, "json", "a JSON document"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(OutputFormat::Github, "github",
+                          "GitHub Actions workflow commands")),
+    cl::init(OutputFormat::Text), cl::sub(lintCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<unsigned>
+    jobCount("jobs",
+             cl::desc("workers: files, and parts of large files, analysed in "
+                      "parallel (default: all cores)"),
+             cl::value_desc("N"), cl::init(0), cl::sub(lintCommand()),
+             cl::cat(optionCategory()));
+static cl::alias jobCountShort("j", cl::desc("alias for --jobs"),
+                               cl::aliasopt(jobCount),
+                               cl::cat(optionCategory()));
+static cl::opt<std::string>
+    shardOption("shard",
+                cl::desc("lint only the I-th of N slices of the sorted file "
+                         "list"),
+                cl::value_desc("I/N"), cl::sub(lintCommand()),
+                cl::cat(optionCategory()));
+static cl::opt<bool> werrorFlag("werror",
+                                cl::desc("exit 1 on findings of any severity"),
+                                cl::sub(lintCommand()),
+                                cl::cat(optionCategory()));
+static cl::list<std::string> enabledCodes(
+    "enable",
+    cl::desc("enable a finding code (repeatable; comma lists allowed)"),
+    cl::value_desc("CODE"), cl::CommaSeparated, cl::sub(lintCommand()),
+    cl::cat(optionCategory()));
+static cl::list<std::string>
+    disabledCodes("disable",
+                  cl::desc("disable a finding code (repeatable; comma lists "
+                           "allowed)"),
+                  cl::value_desc("CODE"), cl::CommaSeparated,
+                  cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<StageOverride> stageOverride(
+    "stage", cl::desc("override the per-function stage"),
+    cl::values(clEnumValN(StageOverride::Auto, "auto",
+                          "per function, from its IR (the default)"),
+               clEnumValN(StageOverride::Bufferized, "bufferized",
+                          "bufferized IR that frees nothing yet"),
+               clEnumValN(StageOverride::Deallocated, "deallocated",
+                          "IR past the deallocation passes")),
+    cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<bool>
+    verifyFlag("verify",
+               cl::desc("check `// expected-error {{...}}` annotations instead "
+                        "of printing findings"),
+               cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<std::string> graphsDirectory(
+    "graphs",
+    cl::desc("also write each function's graph as SVG into DIR "
+             "(FILE-STEM.FUNCTION.input.svg; see `graph --help`)"),
+    cl::value_desc("DIR"), cl::sub(lintCommand()), cl::cat(optionCategory()));
 
 static bool parseUnsigned(const std::string &s, unsigned &out) {
   if (s.empty() || s.size() > 6 ||
@@ -70,85 +114,44 @@ static bool parseUnsigned(const std::string &s, unsigned &out) {
   return true;
 }
 
-// Returns an error message, or empty on success.
-static std::string parseLintArgs(const std::vector<std::string> &args,
-                                 LintArgs &out) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string arg = args[i];
-    std::string value;
-    bool hasInlineValue = false;
-    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-      value = arg.substr(arg.find('=') + 1);
-      arg = arg.substr(0, arg.find('='));
-      hasInlineValue = true;
-    }
-    auto takeValue = [&]() -> bool {
-      if (hasInlineValue)
-        return true;
-      if (i + 1 >= args.size())
-        return false;
-      value = args[++i];
-      return true;
-    };
-    if (arg == "--werror") {
-      out.werror = true;
-    } else if (arg == "--verify") {
-      out.verify = true;
-    } else if (arg == "--format") {
-      if (!takeValue())
-        return "--format needs a value";
-      if (value == "text")
-        out.format = OutputFormat::Text;
-      else if (value == "json")
-        out.format = OutputFormat::Json;
-      else if (value == "sarif")
-        out.format = OutputFormat::Sarif;
-      else if (value == "github")
-        out.format = OutputFormat::Github;
-      else
-        return "unknown format '" + value +
-               "': expected text, json, sarif or github";
-    } else if (arg == "--jobs" || arg == "-j") {
-      if (!takeValue() || !parseUnsigned(value, out.jobs) || out.jobs == 0)
-        return "--jobs needs a positive number";
-    } else if (arg == "--shard") {
-      size_t slash = value.find('/');
-      if (!takeValue() || (slash = value.find('/')) == std::string::npos ||
-          !parseUnsigned(value.substr(0, slash), out.shardIndex) ||
-          !parseUnsigned(value.substr(slash + 1), out.shardCount) ||
-          out.shardCount == 0 || out.shardIndex == 0 ||
-          out.shardIndex > out.shardCount)
-        return "--shard needs I/N with 1 <= I <= N";
-    } else if (arg == "--enable" || arg == "--disable") {
-      if (!takeValue())
-        return arg + " needs a finding code";
-      std::stringstream codes(value);
-      for (std::string code; std::getline(codes, code, ',');)
-        if (!code.empty())
-          out.toggles.emplace_back(code, arg == "--enable");
-    } else if (arg == "--config") {
-      if (!takeValue())
-        return "--config needs a file";
-      out.configFile = value;
-    } else if (arg == "--stage") {
-      if (!takeValue() ||
-          (value != "auto" && value != "bufferized" && value != "deallocated"))
-        return "--stage needs auto, bufferized or deallocated";
-      out.stage = value;
-    } else if (arg == "--graphs") {
-      if (!takeValue() || value.empty())
-        return "--graphs needs a directory";
-      out.graphsDir = value;
-    } else if (arg == "--help" || arg == "-h") {
-      return "help";
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return "unknown option '" + args[i] + "'";
-    } else {
-      out.paths.push_back(arg);
-    }
-  }
+/// The parsed command line as LintArgs; returns an error message, or empty
+/// on success.
+static std::string lintArgsFromCommandLine(LintArgs &out) {
+  out.paths.assign(inputPaths.begin(), inputPaths.end());
   if (out.paths.empty())
     return "no input files";
+  out.format = outputFormat;
+  if (jobCount.getNumOccurrences() && jobCount == 0)
+    return "--jobs needs a positive number";
+  out.jobs = jobCount;
+  if (shardOption.getNumOccurrences()) {
+    const std::string &value = shardOption;
+    size_t slash = value.find('/');
+    if (slash == std::string::npos ||
+        !parseUnsigned(value.substr(0, slash), out.shardIndex) ||
+        !parseUnsigned(value.substr(slash + 1), out.shardCount) ||
+        out.shardCount == 0 || out.shardIndex == 0 ||
+        out.shardIndex > out.shardCount)
+      return "--shard needs I/N with 1 <= I <= N";
+  }
+  out.werror = werrorFlag;
+  out.verify = verifyFlag;
+  // --enable and --disable apply in the order given: the later one wins.
+  std::vector<std::tuple<unsigned, std::string, bool>> toggles;
+  for (size_t i = 0; i < enabledCodes.size(); ++i)
+    toggles.emplace_back(enabledCodes.getPosition(i), enabledCodes[i], true);
+  for (size_t i = 0; i < disabledCodes.size(); ++i)
+    toggles.emplace_back(disabledCodes.getPosition(i), disabledCodes[i], false);
+  llvm::sort(toggles);
+  for (const auto &[position, code, enabled] : toggles)
+    if (!code.empty())
+      out.toggles.emplace_back(code, enabled);
+  out.configFile = configFileOption();
+  if (stageOverride.getNumOccurrences())
+    out.stage = stageOverride;
+  if (graphsDirectory.getNumOccurrences() && graphsDirectory.empty())
+    return "--graphs needs a directory";
+  out.graphsDir = graphsDirectory;
   return "";
 }
 
@@ -160,10 +163,8 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
   for (const auto &[code, enabled] : args.toggles)
     if (auto error = setCheck(code, enabled ? "on" : "off", options))
       return *error;
-  if (!args.stage.empty())
-    options.stage = args.stage == "auto"         ? StageOverride::Auto
-                    : args.stage == "bufferized" ? StageOverride::Bufferized
-                                                 : StageOverride::Deallocated;
+  if (args.stage)
+    options.stage = *args.stage;
   return "";
 }
 
@@ -229,17 +230,10 @@ static void lintOne(const std::string &path, const std::string &graphStem,
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 
-int bufferlens::runLint(const std::vector<std::string> &rawArgs) {
+int bufferlens::runLint() {
   LintArgs args;
-  std::string error = parseLintArgs(rawArgs, args);
-  if (error == "help") {
-    std::cout << kLintUsage;
-    return 0;
-  }
-  if (!error.empty()) {
-    std::cerr << "bufferlens lint: " << error << "\n" << kLintUsage;
-    return 2;
-  }
+  if (std::string error = lintArgsFromCommandLine(args); !error.empty())
+    return usageError(lintCommand(), error);
 
   CollectedFiles collected = collectFiles(args.paths);
   for (const std::string &problem : collected.problems)

@@ -8,6 +8,7 @@
 #include "analysis/LineIndex.h"
 #include "analysis/Rewrite.h"
 #include "analysis/classic/ClassicRewrite.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"
 #include "config/Config.h"
@@ -16,74 +17,47 @@
 
 using namespace bufferlens;
 
-static const char *kRewriteUsage =
-    "usage: bufferlens rewrite --strategy classic|ownership "
-    "[--stage ownership|simplified|lowered] [--config FILE] FILE\n"
-    "\n"
-    "Prints FILE's module with the deallocation strategy's clones and frees\n"
-    "inserted (to stdout). `classic`: the classic BufferDeallocation plan\n"
-    "(critical aliases cloned, deallocs at the common post-dominator).\n"
-    "`ownership`: the upstream passes, by --stage: `ownership` (as mlir-opt\n"
-    "--ownership-based-buffer-deallocation), `simplified` (then\n"
-    "--canonicalize --buffer-deallocation-simplification --canonicalize) or\n"
-    "`lowered` (the default: --buffer-deallocation-pipeline).\n";
+namespace cl = llvm::cl;
 
-int bufferlens::runRewrite(const std::vector<std::string> &args) {
-  std::string strategy, stage, file, configFile;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kRewriteUsage;
-      return 0;
-    }
-    auto value = [&](std::string &out) {
-      if (i + 1 >= args.size())
-        return false;
-      out = args[++i];
-      return true;
-    };
-    bool ok = true;
-    if (arg == "--strategy")
-      ok = value(strategy);
-    else if (arg.rfind("--strategy=", 0) == 0)
-      strategy = arg.substr(11);
-    else if (arg == "--stage")
-      ok = value(stage);
-    else if (arg.rfind("--stage=", 0) == 0)
-      stage = arg.substr(8);
-    else if (arg == "--config")
-      ok = value(configFile);
-    else if (file.empty() && !arg.empty() && arg[0] != '-')
-      file = arg;
-    else
-      ok = false;
-    if (!ok) {
-      std::cerr << "bufferlens rewrite: unexpected argument '" << arg << "'\n"
-                << kRewriteUsage;
-      return 2;
-    }
-  }
-  if (strategy != "classic" && strategy != "ownership") {
-    std::cerr << "bufferlens rewrite: --strategy must be classic or "
-                 "ownership\n"
-              << kRewriteUsage;
-    return 2;
-  }
-  if (file.empty()) {
-    std::cerr << "bufferlens rewrite: no FILE given\n" << kRewriteUsage;
-    return 2;
-  }
-  if (!stage.empty() && stage != "ownership" && stage != "simplified" &&
-      stage != "lowered") {
-    std::cerr << "bufferlens rewrite: --stage must be ownership, simplified "
-                 "or lowered\n";
-    return 2;
-  }
-  if (strategy == "classic" && !stage.empty()) {
-    std::cerr << "bufferlens rewrite: --stage applies to --strategy "
-                 "ownership only\n";
-    return 2;
-  }
+enum class Strategy { None, Classic, Ownership };
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<FILE>"),
+                                      cl::sub(rewriteCommand()),
+                                      cl::cat(optionCategory()));
+static cl::opt<Strategy> strategy(
+    "strategy", cl::desc("the deallocation strategy to apply (required)"),
+    cl::value_desc("STRATEGY"),
+    cl::values(clEnumValN(Strategy::Classic, "classic",
+                          "our classic BufferDeallocation plan"),
+               clEnumValN(Strategy::Ownership, "ownership",
+                          "upstream's ownership-based passes, by --stage")),
+    cl::init(Strategy::None), cl::sub(rewriteCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<OwnershipStage> ownershipStage(
+    "stage", cl::desc("how far the ownership strategy goes"),
+    cl::value_desc("STAGE"),
+    cl::values(
+        clEnumValN(OwnershipStage::Ownership, "ownership",
+                   "as mlir-opt --ownership-based-buffer-deallocation"),
+        clEnumValN(OwnershipStage::Simplified, "simplified",
+                   "then --canonicalize --buffer-deallocation-simplification "
+                   "--canonicalize"),
+        clEnumValN(OwnershipStage::Lowered, "lowered",
+                   "--buffer-deallocation-pipeline (the default)")),
+    cl::init(OwnershipStage::Lowered), cl::sub(rewriteCommand()),
+    cl::cat(optionCategory()));
+
+int bufferlens::runRewrite() {
+  const std::string &file = inputFile;
+  const std::string &configFile = configFileOption();
+  if (strategy == Strategy::None)
+    return usageError(rewriteCommand(),
+                      "--strategy must be classic or ownership");
+  if (file.empty())
+    return usageError(rewriteCommand(), "no FILE given");
+  if (strategy == Strategy::Classic && ownershipStage.getNumOccurrences())
+    return usageError(rewriteCommand(),
+                      "--stage applies to --strategy ownership only");
 
   std::string text, readError;
   if (!readSourceFile(file, text, readError)) {
@@ -96,12 +70,10 @@ int bufferlens::runRewrite(const std::vector<std::string> &args) {
     return 2;
   }
 
-  if (strategy == "ownership") {
+  if (strategy == Strategy::Ownership) {
     RewriteRequest request;
     request.strategy = RewriteStrategy::Ownership;
-    request.stage = stage == "ownership"    ? OwnershipStage::Ownership
-                    : stage == "simplified" ? OwnershipStage::Simplified
-                                            : OwnershipStage::Lowered;
+    request.stage = ownershipStage;
     RewriteOutput out = rewriteDocument(text, file, request, options);
     if (!out.succeeded) {
       LineIndex lines(text);

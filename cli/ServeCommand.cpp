@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "server/CrashIsolation.h"
 #include "server/LSPServer.h"
@@ -23,25 +24,39 @@
 
 using namespace bufferlens;
 
-static const char *kServeUsage =
-    R"(usage: bufferlens serve [--listen HOST:PORT] [--allow-remote]
-                        [--max-message-bytes N] [--log FILE] [--jobs N]
+namespace cl = llvm::cl;
 
-Runs the BufferLens language server (LSP 3.17) on stdin/stdout, or for one
-client on a TCP port. HOST defaults to 127.0.0.1; PORT 0 picks a free port
-and prints it on stderr ("listening on HOST:PORT").
-
-  --listen HOST:PORT       serve over TCP instead of stdio
-  --allow-remote           allow a HOST that is not a loopback address
-  --max-message-bytes N    drop larger messages with an error (default 64 MiB)
-  --log FILE               write the server log to FILE (default stderr)
-  --jobs N                 documents analysed at once (default 2); the
-                           parts of one large document run on threads
-                           of their own (setting `analysisThreads`)
-  --code-description-base URL
-                           where diagnostics' code links point (default: the
-                           README of this source tree)
-)";
+static cl::opt<std::string>
+    listenAddress("listen",
+                  cl::desc("serve one client over TCP instead of stdio"),
+                  cl::value_desc("HOST:PORT"), cl::sub(serveCommand()),
+                  cl::cat(optionCategory()));
+static cl::opt<bool>
+    allowRemote("allow-remote",
+                cl::desc("allow a HOST that is not a loopback address"),
+                cl::sub(serveCommand()), cl::cat(optionCategory()));
+static cl::opt<uint64_t> maxMessageBytes(
+    "max-message-bytes",
+    cl::desc("drop larger messages with an error (default 64 MiB)"),
+    cl::value_desc("N"), cl::init(64ull << 20), cl::sub(serveCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<std::string>
+    logFile("log", cl::desc("write the server log to FILE (default stderr)"),
+            cl::value_desc("FILE"), cl::sub(serveCommand()),
+            cl::cat(optionCategory()));
+static cl::opt<unsigned> workerCount(
+    "jobs",
+    cl::desc("documents analysed at once (default 2); the parts of one "
+             "large document run on threads of their own (setting "
+             "`analysisThreads`)"),
+    cl::value_desc("N"), cl::init(2), cl::sub(serveCommand()),
+    cl::cat(optionCategory()));
+static cl::opt<std::string> codeDescriptionBase(
+    "code-description-base",
+    cl::desc("where diagnostics' code links point (default: the README of "
+             "this source tree)"),
+    cl::value_desc("URL"), cl::init(BUFFERLENS_README_URL),
+    cl::sub(serveCommand()), cl::cat(optionCategory()));
 
 static bool isLoopback(const std::string &host) {
   boost::system::error_code error;
@@ -62,49 +77,16 @@ static bool isLoopback(const std::string &host) {
   return true;
 }
 
-static bool parseUnsigned(const std::string &text, uint64_t &out) {
-  if (text.empty() || text.size() > 18 ||
-      text.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  out = std::stoull(text);
-  return true;
-}
-
-int bufferlens::runServe(const std::vector<std::string> &args) {
-  std::string listen, logFile;
-  bool allowRemote = false;
-  uint64_t maxMessageBytes = 64ull << 20, jobs = 2;
+int bufferlens::runServe() {
+  if (maxMessageBytes == 0)
+    return usageError(serveCommand(), "--max-message-bytes needs a positive "
+                                      "number");
+  if (workerCount == 0 || workerCount > 256)
+    return usageError(serveCommand(), "--jobs needs a number from 1 to 256");
+  const std::string &listen = listenAddress;
   ServerConfig config;
-  config.codeDescriptionBase = BUFFERLENS_README_URL;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &arg = args[i];
-    auto value = [&](std::string &out) {
-      if (i + 1 >= args.size())
-        return false;
-      out = args[++i];
-      return true;
-    };
-    std::string text;
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kServeUsage;
-      return 0;
-    } else if (arg == "--listen" && value(listen)) {
-    } else if (arg == "--allow-remote") {
-      allowRemote = true;
-    } else if (arg == "--max-message-bytes" && value(text) &&
-               parseUnsigned(text, maxMessageBytes) && maxMessageBytes > 0) {
-    } else if (arg == "--jobs" && value(text) && parseUnsigned(text, jobs) &&
-               jobs > 0 && jobs <= 256) {
-    } else if (arg == "--log" && value(logFile)) {
-    } else if (arg == "--code-description-base" &&
-               value(config.codeDescriptionBase)) {
-    } else {
-      std::cerr << "bufferlens serve: invalid argument '" << arg << "'\n"
-                << kServeUsage;
-      return 2;
-    }
-  }
-  config.workers = static_cast<unsigned>(jobs);
+  config.codeDescriptionBase = codeDescriptionBase;
+  config.workers = workerCount;
 
   std::FILE *logStream = nullptr;
   if (!logFile.empty() && !(logStream = std::fopen(logFile.c_str(), "a"))) {
@@ -126,7 +108,8 @@ int bufferlens::runServe(const std::vector<std::string> &args) {
     size_t colon = listen.rfind(':');
     uint64_t port = 0;
     if (colon == std::string::npos ||
-        !parseUnsigned(listen.substr(colon + 1), port) || port > 65535) {
+        llvm::StringRef(listen).substr(colon + 1).getAsInteger(10, port) ||
+        port > 65535) {
       std::cerr << "bufferlens serve: --listen expects HOST:PORT\n";
       return 2;
     }

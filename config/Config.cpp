@@ -2,6 +2,7 @@
 
 #include "config/Config.h"
 #include "analysis/FindingCodes.h"
+#include "analysis/Names.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,17 +20,11 @@ std::optional<std::string> bufferlens::setCheck(const std::string &code,
     options.enabled[code] = false;
     return std::nullopt;
   }
-  static const std::pair<const char *, Severity> severities[] = {
-      {"error", Severity::Error},
-      {"warning", Severity::Warning},
-      {"info", Severity::Info},
-      {"hint", Severity::Hint}};
-  for (const auto &[name, severity] : severities)
-    if (setting == name) {
-      options.enabled[code] = true;
-      options.severity[code] = severity;
-      return std::nullopt;
-    }
+  if (std::optional<Severity> severity = parseSeverity(setting)) {
+    options.enabled[code] = true;
+    options.severity[code] = *severity;
+    return std::nullopt;
+  }
   if (setting == "on") {
     options.enabled[code] = true;
     return std::nullopt;
@@ -86,13 +81,9 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
           fail(*error);
       }
     } else if (key == "stage") {
-      std::string stage = value.is_string() ? value.get<std::string>() : "";
-      if (stage == "auto")
-        options.stage = StageOverride::Auto;
-      else if (stage == "bufferized")
-        options.stage = StageOverride::Bufferized;
-      else if (stage == "deallocated")
-        options.stage = StageOverride::Deallocated;
+      std::string name = value.is_string() ? value.get<std::string>() : "";
+      if (std::optional<StageOverride> stage = parseStageOverride(name))
+        options.stage = *stage;
       else
         fail("'stage' must be \"auto\", \"bufferized\" or \"deallocated\"");
     } else if (key == "promoteToStackLimit") {

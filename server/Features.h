@@ -1,8 +1,10 @@
 //===- Features.h - Editor features as views of one Snapshot --------------===//
 //
 // Each feature reads the stored analysis of a document version and returns
-// plain data in byte offsets; nothing here runs an analysis or knows JSON.
-// ToProtocol.h turns the answers into LSP shapes. One file per feature.
+// plain data in byte offsets; none knows JSON. Most only read; the graph
+// (Graph.cpp) and the refactors (Refactors.cpp) also analyse a rewrite of
+// the document's text, under crash isolation. ToProtocol.h turns the
+// answers into LSP shapes. One file per feature.
 //
 //===----------------------------------------------------------------------===//
 

@@ -11,8 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "viz/Graph.h"
-#include "analysis/Analyzer.h"
-#include "analysis/Rewrite.h"
+#include "analysis/StageRewrite.h"
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
 
@@ -122,27 +121,17 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
               viz::renderGraph(*part->result, fn, query.format, graphOptions);
           return;
         }
-        RewriteRequest request;
-        request.strategy = query.stage == "classic"
-                               ? RewriteStrategy::Classic
-                               : RewriteStrategy::Ownership;
-        request.stage = query.stage == "ownership" ? OwnershipStage::Ownership
-                                                   : OwnershipStage::Lowered;
-        request.withLocations = true;
-        request.keepRejectedFunctions = true;
-        RewriteOutput rewrite =
-            rewriteDocument(part->result->text, bufferName, request, options);
-        if (!rewrite.succeeded) {
-          rendered.error = "the " + query.stage + " rewrite failed" +
-                           (rewrite.diagnostics.empty()
-                                ? std::string()
-                                : ": " + rewrite.diagnostics[0].message);
+        StageRewrite stage =
+            rewriteForStage(*parseViewStage(query.stage), part->result->text,
+                            bufferName, options,
+                            /*keepRejectedFunctions=*/true);
+        if (!stage.succeeded) {
+          rendered.error = stage.error;
           return;
         }
         // Other functions may be left as written; this one must not be.
-        if (std::find(rewrite.keptAsWritten.begin(),
-                      rewrite.keptAsWritten.end(),
-                      answer.function) != rewrite.keptAsWritten.end()) {
+        if (std::find(stage.keptAsWritten.begin(), stage.keptAsWritten.end(),
+                      answer.function) != stage.keptAsWritten.end()) {
           rendered.error = "the " + query.stage +
                            " rewrite failed: the deallocation passes reject @" +
                            answer.function +
@@ -150,8 +139,7 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
                            "precondition)";
           return;
         }
-        AnalysisResult rewritten = analyzeDocument(
-            rewrite.text, bufferName + " (" + query.stage + ")", options);
+        const AnalysisResult &rewritten = stage.result;
         viz::OriginMap origins(*part->result, bufferName, rewritten);
         FunctionId target = viz::findFunction(rewritten, answer.function);
         if (target == kNone) {

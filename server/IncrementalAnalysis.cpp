@@ -3,9 +3,9 @@
 #include "server/IncrementalAnalysis.h"
 #include "server/CrashIsolation.h"
 
-#include "analysis/PartThreads.h"
 #include "analysis/Partition.h"
 #include "analysis/TopLevelSplit.h"
+#include "support/PartThreads.h"
 
 #include <algorithm>
 #include <functional>

@@ -3,6 +3,7 @@
 #include "server/LSPServer.h"
 #include "analysis/FindingCodes.h"
 #include "analysis/Rewrite.h"
+#include "analysis/StageRewrite.h"
 #include "config/Config.h"
 #include "server/BinaryText.h"
 #include "server/CrashIsolation.h"
@@ -555,8 +556,7 @@ void LSPServer::graph(const ReplyRef &reply, const json &params) {
   query.stage = member(params, "stage").is_null()
                     ? "input"
                     : requireString(params, "stage");
-  if (query.stage != "input" && query.stage != "classic" &&
-      query.stage != "ownership" && query.stage != "pipeline")
+  if (!parseViewStage(query.stage))
     throw InvalidParams{"'stage' must be \"input\", \"classic\", "
                         "\"ownership\" or \"pipeline\""};
   std::string format = member(params, "format").is_null()
@@ -1032,12 +1032,9 @@ void LSPServer::applySettings(json settings, const std::string &origin) {
 AnalysisOptions LSPServer::optionsFor(const std::string &uri) {
   AnalysisOptions options;
   std::string path = pathOfUri(uri);
-  if (!path.empty()) {
-    std::filesystem::path dir = std::filesystem::path(path).parent_path();
-    if (auto file = findConfigFile(dir.empty() ? "." : dir))
-      if (auto error = loadConfigFile(*file, options))
-        log.log(*error);
-  }
+  if (!path.empty())
+    if (auto error = loadOptionsFor(path, /*explicitConfig=*/"", options))
+      log.log(*error);
   json settings;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);

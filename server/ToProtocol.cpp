@@ -3,7 +3,7 @@
 #include "server/ToProtocol.h"
 #include "analysis/FindingCodes.h"
 #include "analysis/LineIndex.h"
-#include "analysis/PartThreads.h"
+#include "support/PartThreads.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -1,6 +1,6 @@
 //===- PartThreadsTest.cpp - Running a document's parts at once -----------===//
 
-#include "analysis/PartThreads.h"
+#include "support/PartThreads.h"
 
 #include <gtest/gtest.h>
 

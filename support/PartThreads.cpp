@@ -1,6 +1,6 @@
 //===- PartThreads.cpp ----------------------------------------------------===//
 
-#include "analysis/PartThreads.h"
+#include "support/PartThreads.h"
 
 #include <atomic>
 #include <condition_variable>

@@ -1,9 +1,11 @@
 //===- PartThreads.h - Long-lived threads for the parts of a document -----===//
 //
-// analyzeParts analyses a large document's parts at once. Threads that
-// outlive one analysis keep their MLIRContext, with its dialects loaded,
-// for the next (takeThreadContext), so parts run here rather than on
-// fresh threads.
+// Long-lived worker threads shared by every caller: analyzeParts
+// (analysis/Partition.h) analyses a large document's parts on them, and the
+// server converts large answers to JSON on them. Threads that outlive one
+// analysis keep their MLIRContext, with its dialects loaded, for the next
+// (analysis/Registry.h, takeThreadContext), so parts run here rather than
+// on fresh threads.
 //
 // Not llvm::StdThreadPool: it aborts the process when it cannot create a
 // thread, and a language server must not die for want of threads. Here
@@ -12,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_ANALYSIS_PARTTHREADS_H
-#define BUFFERLENS_ANALYSIS_PARTTHREADS_H
+#ifndef BUFFERLENS_SUPPORT_PARTTHREADS_H
+#define BUFFERLENS_SUPPORT_PARTTHREADS_H
 
 #include <cstddef>
 #include <functional>
@@ -27,4 +29,4 @@ void runOnPartThreads(size_t count, const std::function<void(size_t)> &task);
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_ANALYSIS_PARTTHREADS_H
+#endif // BUFFERLENS_SUPPORT_PARTTHREADS_H
