@@ -89,7 +89,10 @@ bufferlens::rewriteClassic(std::string_view text, std::string_view bufferName,
                       " is unchanged: " + plan.reason);
   for (const FunctionEntry &fn : result.functions)
     if (!fn.analysed)
-      notes.push_back("@" + fn.name + " is unchanged: it does not verify");
+      notes.push_back("@" + fn.name + " is unchanged: " +
+                      (fn.notAnalysed.empty()
+                           ? "it does not verify"
+                           : "not analysed: " + fn.notAnalysed));
 
   std::unique_ptr<MLIRContext> context = createContext();
   context->getOrLoadDialect<bufferization::BufferizationDialect>();
