@@ -36,9 +36,10 @@ struct ClassicClone {
   bool backEdge = false;
 };
 
-/// One op the plan inserts, in front of an op of the user's IR.
+/// One op the plan inserts, or a free of the user's IR it moves, in front of
+/// an op of the user's IR.
 struct ClassicInsertion {
-  enum class Kind { Clone, Dealloc };
+  enum class Kind { Clone, Dealloc, Move };
   Kind kind = Kind::Dealloc;
   /// The op of the user's IR it is inserted in front of. Insertions with
   /// the same anchor are listed in program order.
@@ -46,10 +47,14 @@ struct ClassicInsertion {
   /// The op of the user's IR right before it in the same block (kNone at
   /// the start of the block).
   OpId after = kNone;
-  /// Clone: index into ClassicPlan::clones.
+  /// Clone: index into ClassicPlan::clones. Dealloc with `value` kNone:
+  /// the clone it frees (on a successor edge that does not take it).
   int32_t clone = kNone;
   /// Dealloc: the value freed.
   ValueId value = kNone;
+  /// Move: the free of the user's IR that goes here (the old pass moved a
+  /// misplaced dealloc after the last use of its buffer).
+  OpId moved = kNone;
 };
 
 /// The classic analysis's view of one memref value.

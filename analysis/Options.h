@@ -32,6 +32,10 @@ struct AnalysisOptions {
   /// Report the upstream pass's rejection of functions that already free
   /// memory (off by default: the checker handles such functions).
   bool reportPassRejectionOfFrees = false;
+  /// Run the classic algorithm also on functions that already free memory,
+  /// moving a misplaced free and adding the missing ones as the old pass
+  /// did (`rewrite --strategy classic` sets it; lint does not).
+  bool classicRepairsFrees = false;
   /// Run the whole pipeline for BL203 only on functions whose deallocs
   /// could compare pointers (OwnershipAnalysis.cpp); off only in the test
   /// that shows the filter changes nothing.

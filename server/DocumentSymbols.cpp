@@ -17,7 +17,9 @@ std::vector<SymbolInfo> bufferlens::documentSymbols(const Snapshot &snapshot) {
         continue;
       SymbolInfo symbol;
       symbol.name = "@" + fn.name;
-      symbol.detail = fn.analysed ? toString(fn.stage) : "does not verify";
+      symbol.detail = fn.analysed              ? toString(fn.stage)
+                      : fn.notAnalysed.empty() ? "does not verify"
+                                               : "not analysed (budget)";
       symbol.kind = SymbolInfo::Function;
       symbol.range = part.toCurrent(fn.fullRange);
       symbol.selectionRange =

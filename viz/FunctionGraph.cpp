@@ -758,8 +758,11 @@ FunctionGraph Builder::build() {
   graph.title = "@" + function.name + "  \xC2\xB7  " +
                 describeStage(options.stage, function.stage);
   if (!function.analysed)
-    graph.notes.push_back("the function does not verify: only its source "
-                          "structure is shown");
+    graph.notes.push_back(
+        (function.notAnalysed.empty()
+             ? std::string("the function does not verify")
+             : "the function is not analysed: " + function.notAnalysed) +
+        ": only its source structure is shown");
   if (!origins && !function.fullRange.empty())
     graph.range = toUser(function.fullRange, true);
   indexFunction();

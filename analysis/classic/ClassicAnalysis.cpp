@@ -72,6 +72,9 @@ private:
     ClassicClone entry;
     entry.source = id(clone.getInput());
     for (OpOperand &use : clone.getResult().getUses()) {
+      // Not the plan's own frees of the clone (CriticalEdges.cpp).
+      if (!map.ops.count(use.getOwner()))
+        continue;
       entry.user = id(use.getOwner());
       entry.operandIndices.push_back(use.getOperandNumber());
     }
@@ -85,7 +88,8 @@ private:
     OpId previous = kNone;
     size_t pending = plan.insertions.size();
     for (Operation &op : block) {
-      if (map.ops.count(&op)) {
+      bool moved = state.movedFrees.contains(&op);
+      if (map.ops.count(&op) && !moved) {
         OpId current = id(&op);
         for (size_t i = pending; i < plan.insertions.size(); ++i)
           plan.insertions[i].before = current;
@@ -95,13 +99,26 @@ private:
       }
       ClassicInsertion insertion;
       insertion.after = previous;
-      if (auto it = cloneIndex.find(&op); it != cloneIndex.end()) {
+      if (moved) {
+        insertion.kind = ClassicInsertion::Kind::Move;
+        insertion.moved = id(&op);
+        for (auto &[value, free] : state.existingFrees)
+          if (free == &op)
+            deallocIndex[value].push_back(plan.insertions.size());
+      } else if (auto it = cloneIndex.find(&op); it != cloneIndex.end()) {
         insertion.kind = ClassicInsertion::Kind::Clone;
         insertion.clone = it->second;
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
         insertion.kind = ClassicInsertion::Kind::Dealloc;
-        insertion.value = id(dealloc.getMemref());
-        deallocIndex[dealloc.getMemref()].push_back(plan.insertions.size());
+        Value freed = dealloc.getMemref();
+        if (auto clone = cloneIndex.find(freed.getDefiningOp());
+            clone != cloneIndex.end()) {
+          // A clone freed on an edge that does not take it.
+          insertion.clone = clone->second;
+        } else {
+          insertion.value = id(freed);
+          deallocIndex[freed].push_back(plan.insertions.size());
+        }
       } else {
         continue;
       }
@@ -192,7 +209,8 @@ private:
 
 /// Runs the algorithm on a copy of `fn`; false (and a BL204) when it meets
 /// a construct it cannot handle.
-static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan) {
+static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
+                      bool repairFrees) {
   Operation *original = index.function(fn);
   // The ops the plan inserts need their dialects loaded.
   original->getContext()
@@ -205,11 +223,15 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan) {
   bool ok;
   {
     ScratchState state(copy);
+    state.repairFrees = repairFrees;
     collectAllocations(state);
-    findCriticalAliases(state);
-    ok = introduceClones(state);
+    ok = !repairFrees || collectExistingFrees(state);
     if (ok) {
-      placeDeallocs(state);
+      findCriticalAliases(state);
+      ok = introduceClones(state) && freeClonesOnOtherEdges(state) &&
+           placeDeallocs(state);
+    }
+    if (ok) {
       PlanReader(index, state, map, plan).read();
     } else {
       Operation *at = map.ops.lookup(state.failureOp);
@@ -235,7 +257,9 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   findRedundantClones(index, fn);
   findMultiBufferingCandidates(index, fn, plan);
   auto function = index.function(fn);
-  if (result.functions[fn].stage != Stage::Bufferized) {
+  bool repairFrees = result.functions[fn].stage != Stage::Bufferized &&
+                     options.classicRepairsFrees;
+  if (result.functions[fn].stage != Stage::Bufferized && !repairFrees) {
     plan.reason = "the function already frees memory (it is analysed as "
                   "deallocated IR), and the classic algorithm applies to "
                   "bufferized IR only";
@@ -244,7 +268,7 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   } else if (checkClassicPreconditions(index, fn, plan.reason)) {
     FunctionFacts facts(function);
     checkWritesDominateReads(index, fn, facts);
-    if (runOnCopy(index, fn, plan)) {
+    if (runOnCopy(index, fn, plan, repairFrees)) {
       plan.computed = true;
       reportCriticalAliases(index, plan);
       reportBackEdges(index, plan);

@@ -32,21 +32,42 @@ bool bufferlens::applyClassicPlan(SourceIndex &index,
     if (!plan.computed)
       continue;
     std::vector<Value> clones(plan.clones.size());
+    // Frees of clones whose clone comes later in the list (a successor
+    // block written before its predecessor): made once every clone is.
+    std::vector<const ClassicInsertion *> later;
+    auto freeClone = [&](const ClassicInsertion &insertion) {
+      Operation *anchor = index.op(insertion.before);
+      OpBuilder builder(anchor);
+      memref::DeallocOp::create(builder, anchor->getLoc(),
+                                clones[insertion.clone]);
+    };
     for (const ClassicInsertion &insertion : plan.insertions) {
       Operation *anchor = index.op(insertion.before);
       OpBuilder builder(anchor);
+      if (insertion.kind == ClassicInsertion::Kind::Move) {
+        index.op(insertion.moved)->moveBefore(anchor);
+        continue;
+      }
       if (insertion.kind == ClassicInsertion::Kind::Dealloc) {
-        memref::DeallocOp::create(builder, anchor->getLoc(),
-                                  index.value(insertion.value));
+        if (insertion.value != kNone)
+          memref::DeallocOp::create(builder, anchor->getLoc(),
+                                    index.value(insertion.value));
+        else if (clones[insertion.clone])
+          freeClone(insertion);
+        else
+          later.push_back(&insertion);
         continue;
       }
       const ClassicClone &clone = plan.clones[insertion.clone];
       auto op = bufferization::CloneOp::create(builder, anchor->getLoc(),
                                                index.value(clone.source));
+      clones[insertion.clone] = op.getResult();
       Operation *user = index.op(clone.user);
       for (int32_t operand : clone.operandIndices)
         user->setOperand(operand, op.getResult());
     }
+    for (const ClassicInsertion *insertion : later)
+      freeClone(*insertion);
   }
   return true;
 }
@@ -55,7 +76,9 @@ std::optional<std::string>
 bufferlens::rewriteClassic(std::string_view text, std::string_view bufferName,
                            const AnalysisOptions &options, std::string &error,
                            std::vector<std::string> &notes) {
-  AnalysisResult result = analyzeDocument(text, bufferName, options);
+  AnalysisOptions repairing = options;
+  repairing.classicRepairsFrees = true;
+  AnalysisResult result = analyzeDocument(text, bufferName, repairing);
   if (result.parseFailed) {
     error = "the file does not parse";
     return std::nullopt;
@@ -66,7 +89,10 @@ bufferlens::rewriteClassic(std::string_view text, std::string_view bufferName,
                       " is unchanged: " + plan.reason);
   for (const FunctionEntry &fn : result.functions)
     if (!fn.analysed)
-      notes.push_back("@" + fn.name + " is unchanged: it does not verify");
+      notes.push_back("@" + fn.name + " is unchanged: " +
+                      (fn.notAnalysed.empty()
+                           ? "it does not verify"
+                           : "not analysed: " + fn.notAnalysed));
 
   std::unique_ptr<MLIRContext> context = createContext();
   context->getOrLoadDialect<bufferization::BufferizationDialect>();

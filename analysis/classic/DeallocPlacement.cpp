@@ -1,11 +1,12 @@
-//===- DeallocPlacement.cpp - Where the classic algorithm frees
-//------------===//
+//===- DeallocPlacement.cpp - Where the classic algorithm frees ----------===//
 //
 // BufferDeallocationInternals.md "Placement of Deallocs": each tracked
 // allocation and each critical alias is freed after the last use of it and of
 // its remaining (non-critical) aliases, in the nearest block that
 // post-dominates all of them. A value still live at the end of that block
-// (returned, yielded, passed on) is not freed there: it escapes.
+// (returned, yielded, passed on) is not freed there: it escapes. A free the
+// IR already has (ScratchState::existingFrees) is moved there instead, as
+// the old pass's placeDeallocs did.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,13 +45,44 @@ static Block *commonPostDominator(Value value,
   return common;
 }
 
-void classic::placeDeallocs(ScratchState &state) {
+/// Moves `value`'s existing free `free` in front of `next`; false when it
+/// cannot go there.
+static bool moveFree(ScratchState &state, Value value, Operation *free,
+                     Operation *next) {
+  if (free == next || free->getNextNode() == next)
+    return true;
+  if (free->getNumResults()) {
+    state.failure = "`" + free->getName().getStringRef().str() +
+                    "` frees a buffer that is used after it, and it cannot "
+                    "move after those uses since it has results";
+    state.failureOp = free;
+    return false;
+  }
+  free->moveBefore(next);
+  state.movedFrees.insert(free);
+  return true;
+}
+
+bool classic::placeDeallocs(ScratchState &state) {
   for (Value value : state.allocs) {
+    Operation *existing = state.existingFrees.lookup(value);
     BufferViewFlowAnalysis::ValueSetT set = state.aliases.resolve(value);
+    // A free with results (memref.realloc) hands the buffer on to them:
+    // what is derived from its results is another buffer's lifetime.
+    if (existing)
+      for (Value result : existing->getResults())
+        for (Value derived : state.aliases.resolve(result))
+          set.erase(derived);
     Block *block = commonPostDominator(value, set, state.postDominators);
     const LivenessBlockInfo *liveness =
         block ? state.liveness.getLiveness(block) : nullptr;
     if (!block || !liveness) {
+      if (existing) {
+        state.failure = "a buffer it frees has no block that post-dominates "
+                        "all of its uses, so the free has no right place";
+        state.failureOp = existing;
+        return false;
+      }
       state.noPostDominator.insert(value);
       continue;
     }
@@ -78,13 +110,25 @@ void classic::placeDeallocs(ScratchState &state) {
         escapes |= liveness->isLiveOut(alias) ||
                    llvm::is_contained(end->getOperands(), alias);
       if (escapes) {
+        if (existing) {
+          state.failure = "it frees a buffer that escapes through `" +
+                          end->getName().getStringRef().str() + "`";
+          state.failureOp = existing;
+          return false;
+        }
         state.liveAtTerminator[value] = end;
         continue;
       }
       next = end;
     }
+    if (existing) {
+      if (!moveFree(state, value, existing, next))
+        return false;
+      continue;
+    }
     OpBuilder builder(next);
     auto dealloc = memref::DeallocOp::create(builder, next->getLoc(), value);
     state.deallocs.emplace_back(value, dealloc);
   }
+  return true;
 }

@@ -82,6 +82,13 @@ struct ScratchState {
   llvm::DenseMap<mlir::Value, mlir::Operation *> liveAtTerminator;
   llvm::DenseSet<mlir::Value> noPostDominator;
 
+  /// IR that already frees (AnalysisOptions::classicRepairsFrees): the one
+  /// free of each tracked allocation, which placeDeallocs moves after the
+  /// last use instead of inserting a dealloc; the frees it moved.
+  bool repairFrees = false;
+  llvm::DenseMap<mlir::Value, mlir::Operation *> existingFrees;
+  llvm::DenseSet<mlir::Operation *> movedFrees;
+
   /// Set when the algorithm meets something it cannot handle.
   std::string failure;
   mlir::Operation *failureOp = nullptr;
@@ -93,8 +100,17 @@ void collectAllocations(ScratchState &state);
 void findCriticalAliases(ScratchState &state);
 /// Inserts the clones for every critical alias; false on failure.
 bool introduceClones(ScratchState &state);
-/// Inserts the deallocs (Placement of Deallocs).
-void placeDeallocs(ScratchState &state);
+/// IR that already frees: records the free of each tracked allocation;
+/// false (state.failure) on a free the algorithm cannot move
+/// (ExistingFrees.cpp).
+bool collectExistingFrees(ScratchState &state);
+/// Frees each clone inserted in front of a branch with several successors
+/// on the edges that do not take it; false where such an edge leads to a
+/// block with other predecessors (CriticalEdges.cpp).
+bool freeClonesOnOtherEdges(ScratchState &state);
+/// Inserts the deallocs, or moves the existing frees (Placement of
+/// Deallocs); false on an existing free it cannot move.
+bool placeDeallocs(ScratchState &state);
 
 /// Whether `from` -> `to` jumps back to a loop header (region re-entry).
 bool isRegionBackEdge(mlir::Operation *terminator, mlir::Region *to);

@@ -22,6 +22,8 @@ the tokens of every `// EXEC: ...` line of MODULE are used):
                     bufferization.clone / bufferization.dealloc)
   no-keep           do not protect unused memref.alloc / memref.load results
                     from dead-code elimination (see README.md)
+  expand-realloc    run `--expand-realloc` first: memref.realloc becomes an
+                    alloc, a copy and a free of the old buffer
 
 Output: one line per combination, `combo arg0=1 arg2=0: VERDICT`, where
 VERDICT is `ok` or a comma-separated list of `double-free`, `invalid-free`,
@@ -446,7 +448,8 @@ def keep_definitions(keeps):
 
 def parse_spec(tokens):
     spec = {"entry": None, "fixed": {}, "index": 4, "dim": 4,
-            "pipeline": False, "lower_bufferization": False, "keep": True}
+            "pipeline": False, "lower_bufferization": False, "keep": True,
+            "expand_realloc": False}
     for tok in tokens:
         if tok.startswith("@"):
             spec["entry"] = tok[1:]
@@ -457,6 +460,8 @@ def parse_spec(tokens):
             spec["lower_bufferization"] = True
         elif tok == "no-keep":
             spec["keep"] = False
+        elif tok == "expand-realloc":
+            spec["expand_realloc"] = True
         elif re.match(r"^arg\d+=\S+$", tok):
             k, v = tok.split("=", 1)
             spec["fixed"][k] = v
@@ -546,6 +551,8 @@ def run_harness(opts, tmp):
     cmd = [mlir_opt, opts.module, "-o", pre]
     if spec["pipeline"]:
         cmd.insert(1, "--buffer-deallocation-pipeline")
+    if spec["expand_realloc"]:
+        cmd.insert(1, "--expand-realloc")
     if spec["lower_bufferization"]:
         cmd.append("--convert-bufferization-to-memref")
     step(cmd, "parsing" + (" / deallocation pipeline" if spec["pipeline"] else ""))

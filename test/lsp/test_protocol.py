@@ -563,6 +563,21 @@ class ProtocolTest:
                           ("^bb2", 3, rng(15, 0, 15, 4)),
                           ("^bb3", 3, rng(19, 0, 19, 4))])
 
+    def test_document_symbol_over_budget_is_not_analysed(self):
+        # A function over functionBudget verifies: it is "not analysed",
+        # not "does not verify"; one that does not verify still says so.
+        c = self.start(options={"functionBudget": {"operations": 2}})
+        uri = "file:///budget.mlir"
+        c.open(uri, "func.func @big() {\n"
+                    "  %0 = memref.alloc() : memref<8xf32>\n"
+                    "  memref.dealloc %0 : memref<8xf32>\n"
+                    "  return\n}\n"
+                    "func.func @bad() -> i32 {\n  return\n}\n")
+        s = c.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        self.assertEqual([(f["name"], f["detail"]) for f in s["result"]],
+                         [("@big", "not analysed (budget)"),
+                          ("@bad", "does not verify")])
+
     def test_ownership_at(self):
         c = self.start()
         path = self.example("condBranch.mlir")
