@@ -167,7 +167,13 @@ Interpreter::runRegion(Region &region, State state,
       Block *at = order[pending.begin()->first];
       std::vector<State> arrived = std::move(pending.begin()->second);
       pending.erase(pending.begin());
+      // Paths that differ only in values no later op reads are one path
+      // from here on (LiveValues.cpp): keep the first, whatever their count.
+      for (State &s : arrived)
+        forgetDeadValues(at, s);
       sortDepthFirst(arrived);
+      if (at->getParent() == &function.getFunctionBody())
+        dedupe(arrived);
       limit(arrived);
       for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
         work.emplace_back(at, std::move(*it));

@@ -18,6 +18,7 @@
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/checker/Summaries.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -72,6 +73,9 @@ private:
                    mlir::Region &thenRegion, mlir::Region &elseRegion,
                    std::vector<State> &out);
   void limit(std::vector<State> &states);
+  /// Drops from `state` the values not live-in at `block`, a block of the
+  /// function's own region (LiveValues.cpp).
+  void forgetDeadValues(mlir::Block *block, State &state);
   void dedupe(std::vector<State> &states);
   bool outOfSteps();
 
@@ -145,6 +149,8 @@ private:
   mlir::FunctionOpInterface function;
   mlir::DominanceInfo dominance;
   LeakFixer leakFixer;
+  /// Computed on the first join of a multi-block function body.
+  std::unique_ptr<mlir::Liveness> liveness;
   struct AtomInfo {
     AtomInfo(std::string name) : name(std::move(name)) {}
     std::string name;
