@@ -64,7 +64,8 @@ private:
   void runLoop(mlir::Operation &op, State state, std::vector<State> &out);
   void runWhile(mlir::Operation &op, State state, std::vector<State> &out);
   void runOnce(mlir::Operation &op, State state, std::vector<State> &out);
-  /// scf.for with integer bounds and a constant step (Loops.cpp); false,
+  /// scf.for with integer bounds and a constant step, affine.for with
+  /// one-result bound maps (Loops.cpp); false,
   /// with `state` untouched, for any other loop.
   bool runCountedLoop(mlir::Operation &op, State &state,
                       std::vector<State> &out);
