@@ -169,10 +169,12 @@ Interpreter::runRegion(Region &region, State state,
       pending.erase(pending.begin());
       // Paths that differ only in values no later op reads are one path
       // from here on (LiveValues.cpp): keep the first, whatever their count.
+      // Not in a summary, whose outcomes are the decisions of the paths
+      // kept: a dropped path's decisions would be no outcome's.
       for (State &s : arrived)
         forgetDeadValues(at, s);
       sortDepthFirst(arrived);
-      if (at->getParent() == &function.getFunctionBody())
+      if (at->getParent() == &function.getFunctionBody() && !quiet)
         dedupe(arrived);
       limit(arrived);
       for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
@@ -696,6 +698,7 @@ static std::string canonicalKey(const State &s,
   auto describe = [](const Object &o) {
     return std::to_string((int)o.kind) + (o.freed ? "f" : "l") +
            (o.escaped ? "e" : "") + (o.leakReported ? "r" : "") +
+           (o.touched ? "t" : "") +
            llvm::utohexstr((uintptr_t)o.site.getAsOpaquePointer()) + "/" +
            std::to_string(o.contents.size());
   };
@@ -750,8 +753,8 @@ static std::string memoryKey(const State &s) {
   std::string key;
   for (const auto &[id, o] : s.objects)
     key += std::to_string(id) + (o.freed ? "f" : "l") + (o.escaped ? "e" : "") +
-           (o.leakReported ? "r" : "") + std::to_string(o.contents.size()) +
-           ";";
+           (o.leakReported ? "r" : "") + (o.touched ? "t" : "") +
+           std::to_string(o.contents.size()) + ";";
   std::vector<std::pair<const void *, const AbsValue *>> env;
   for (const auto &[value, abs] : s.env)
     env.emplace_back(value.getAsOpaquePointer(), &abs);
