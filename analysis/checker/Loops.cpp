@@ -110,6 +110,8 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
   std::optional<int64_t> step;
   AbsValue lb, ub;
   std::string lbName, ubName;
+  // The lower bound is printed as lbName plus lbOffset plus k * step.
+  int64_t lbOffset = 0;
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     if (forOp.getUnsignedCmp() || forOp.getRegion().empty())
       return false;
@@ -151,6 +153,10 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
     };
     lb = bound(*lower, lbName);
     ub = bound(*upper, ubName);
+    if (lower->first) {
+      lbName = name(lower->first);
+      lbOffset = lower->second;
+    }
     step = affineFor.getStepAsInt();
     region = &affineFor.getRegion();
     inductionVar = affineFor.getInductionVar();
@@ -214,11 +220,11 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
       Bool more = compareInts(s, "slt", iv, ub, Value());
       if (atoms.size() > atomsBefore && more->kind == BoolNode::Atom) {
         // A new atom: print it as the trip count it decides.
-        std::string at =
-            iv.kind == AbsValue::Int
-                ? std::to_string(iv.number)
-                : lbName + (k * *step ? " + " + std::to_string(k * *step)
-                                      : std::string());
+        int64_t offset = lbOffset + k * *step;
+        std::string at = iv.kind == AbsValue::Int ? std::to_string(iv.number)
+                         : offset > 0 ? lbName + " + " + std::to_string(offset)
+                         : offset < 0 ? lbName + " - " + std::to_string(-offset)
+                                      : lbName;
         atoms[more->atom].trueText = ubName + " > " + at;
         atoms[more->atom].falseText = ubName + " <= " + at;
       }

@@ -1,5 +1,5 @@
 // RUN: bufferlens lint --verify --stage deallocated %s
-// RUN: python3 %S/../../exec/run-mlir-exec.py %s @caller | FileCheck %s --check-prefix=EXEC --match-full-lines
+// RUN: not python3 %S/../../exec/run-mlir-exec.py %s @caller | FileCheck %s --check-prefix=EXEC --match-full-lines
 
 // A callee whose two paths meet at a join and differ only in whether they
 // read their argument: its summary must keep both outcomes (reads %m when

@@ -191,7 +191,7 @@ func.func @affine_use_after_free_past_iteration_5(%m: index, %n: index, %sink: m
   %c5 = arith.constant 5 : index
   %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
   affine.for %i = affine_map<(d0) -> (d0 + 1)>(%m) to %n {
-    // expected-error@+1 {{use of %a after it was freed when}}
+    // expected-error@+1 {{use of %a after it was freed when %e is true and %n > %m + 2: ^bb0 [BL103]}}
     %v = memref.load %a[%c0] : memref<2xf32>
     memref.store %v, %sink[] : memref<f32>
     %e = arith.cmpi eq, %i, %c5 : index
@@ -205,6 +205,38 @@ func.func @affine_use_after_free_past_iteration_5(%m: index, %n: index, %sink: m
   %ran = arith.andi %lo, %hi : i1
   %not = arith.xori %ran, %true : i1
   scf.if %not {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// scf.while counting %i up to %n, reading %a in every iteration and freeing
+// it at %i == 3: the read after the free happens once %n > 4. The loop runs
+// until the iteration after the last a constant compared with its carried
+// values names (before: twice, and the later iterations were not followed).
+func.func @while_use_after_free_in_a_later_iteration(%n: index, %sink: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    // The message names the last decision of %more, the fifth (%n > 4).
+    // expected-error@+1 {{use of %a after it was freed when %more is true: ^bb0 [BL103]}}
+    %v = memref.load %a[%c0] : memref<2xf32>
+    memref.store %v, %sink[] : memref<f32>
+    %e = arith.cmpi eq, %j, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{freed here}}
+    }
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  %le = arith.cmpi sle, %n, %c3 : index
+  scf.if %le {
     memref.dealloc %a : memref<2xf32>
   }
   return
