@@ -4,7 +4,8 @@
 // forks the path on one atom at a time (BoolExpr.h), so branches on the same
 // condition agree, and never follows a path whose integer comparisons
 // contradict each other (IntFacts.h). Loops are unrolled: scf.for with
-// integer bounds as Loops.cpp says; other loop bodies run at most
+// integer bounds as Loops.cpp says; scf.while up to the iterations its
+// comparisons name (whileIterations); other loop bodies run at most
 // CheckerLimits::loopIterations times per path (with constant bounds, the
 // real trip count when smaller), and a cf block is entered at most that many
 // times plus one. Every path the checker follows is one a real execution can
@@ -28,6 +29,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
@@ -167,7 +169,15 @@ Interpreter::runRegion(Region &region, State state,
       Block *at = order[pending.begin()->first];
       std::vector<State> arrived = std::move(pending.begin()->second);
       pending.erase(pending.begin());
+      // Paths that differ only in values no later op reads are one path
+      // from here on (LiveValues.cpp): keep the first, whatever their count.
+      // Not in a summary, whose outcomes are the decisions of the paths
+      // kept: a dropped path's decisions would be no outcome's.
+      for (State &s : arrived)
+        forgetDeadValues(at, s);
       sortDepthFirst(arrived);
+      if (at->getParent() == &function.getFunctionBody() && !quiet)
+        dedupe(arrived);
       limit(arrived);
       for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
         work.emplace_back(at, std::move(*it));
@@ -570,9 +580,43 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
     out.push_back(std::move(s));
 }
 
+// How many times an scf.while's body runs per path: past
+// CheckerLimits::loopIterations, up to the iteration after the largest
+// constant that a comparison in the loop sets against a value it carries
+// (a block argument of either region), as if it counted from 0 by 1, at most
+// kMaxWhileIterations. The condition is decided afresh each time (a path
+// fact, as for scf.for); paths that would run further are not followed.
+static constexpr int64_t kMaxWhileIterations = 256;
+
+static int64_t whileIterations(scf::WhileOp whileOp, int64_t atLeast) {
+  int64_t named = -1;
+  auto carried = [&](Value v) {
+    if (Operation *def = v.getDefiningOp();
+        def && def->getName().getStringRef() == "arith.index_cast")
+      v = def->getOperand(0);
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && (arg.getOwner() == &whileOp.getBefore().front() ||
+                   arg.getOwner() == &whileOp.getAfter().front());
+  };
+  whileOp->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "arith.cmpi" ||
+        op->getNumOperands() != 2)
+      return;
+    for (int side = 0; side < 2; ++side) {
+      APInt c;
+      if (carried(op->getOperand(side)) &&
+          matchPattern(op->getOperand(1 - side), m_ConstantInt(&c)) &&
+          c.getSignificantBits() <= 32)
+        named = std::max(named, c.getSExtValue());
+    }
+  });
+  return std::min(std::max(atLeast, named + 2), kMaxWhileIterations);
+}
+
 void Interpreter::runWhile(Operation &op, State state,
                            std::vector<State> &out) {
   auto whileOp = cast<scf::WhileOp>(op);
+  int64_t bound = whileIterations(whileOp, limits.loopIterations);
   checkUses(op, state);
   std::vector<AbsValue> inits;
   for (Value v : whileOp.getInits())
@@ -599,7 +643,7 @@ void Interpreter::runWhile(Operation &op, State state,
             out.push_back(std::move(branch));
             continue;
           }
-          if (iteration >= limits.loopIterations)
+          if (iteration >= bound)
             continue;
           for (Exit &bodyExit :
                runRegion(whileOp.getAfter(), std::move(branch), args)) {
@@ -690,6 +734,7 @@ static std::string canonicalKey(const State &s,
   auto describe = [](const Object &o) {
     return std::to_string((int)o.kind) + (o.freed ? "f" : "l") +
            (o.escaped ? "e" : "") + (o.leakReported ? "r" : "") +
+           (o.touched ? "t" : "") +
            llvm::utohexstr((uintptr_t)o.site.getAsOpaquePointer()) + "/" +
            std::to_string(o.contents.size());
   };
@@ -744,8 +789,8 @@ static std::string memoryKey(const State &s) {
   std::string key;
   for (const auto &[id, o] : s.objects)
     key += std::to_string(id) + (o.freed ? "f" : "l") + (o.escaped ? "e" : "") +
-           (o.leakReported ? "r" : "") + std::to_string(o.contents.size()) +
-           ";";
+           (o.leakReported ? "r" : "") + (o.touched ? "t" : "") +
+           std::to_string(o.contents.size()) + ";";
   std::vector<std::pair<const void *, const AbsValue *>> env;
   for (const auto &[value, abs] : s.env)
     env.emplace_back(value.getAsOpaquePointer(), &abs);

@@ -18,6 +18,7 @@
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/checker/Summaries.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -63,7 +64,8 @@ private:
   void runLoop(mlir::Operation &op, State state, std::vector<State> &out);
   void runWhile(mlir::Operation &op, State state, std::vector<State> &out);
   void runOnce(mlir::Operation &op, State state, std::vector<State> &out);
-  /// scf.for with integer bounds and a constant step (Loops.cpp); false,
+  /// scf.for with integer bounds and a constant step, affine.for with
+  /// one-result bound maps (Loops.cpp); false,
   /// with `state` untouched, for any other loop.
   bool runCountedLoop(mlir::Operation &op, State &state,
                       std::vector<State> &out);
@@ -72,6 +74,9 @@ private:
                    mlir::Region &thenRegion, mlir::Region &elseRegion,
                    std::vector<State> &out);
   void limit(std::vector<State> &states);
+  /// Drops from `state` the values not live-in at `block`, a block of the
+  /// function's own region (LiveValues.cpp).
+  void forgetDeadValues(mlir::Block *block, State &state);
   void dedupe(std::vector<State> &states);
   bool outOfSteps();
 
@@ -145,6 +150,8 @@ private:
   mlir::FunctionOpInterface function;
   mlir::DominanceInfo dominance;
   LeakFixer leakFixer;
+  /// Computed on the first join of a multi-block function body.
+  std::unique_ptr<mlir::Liveness> liveness;
   struct AtomInfo {
     AtomInfo(std::string name) : name(std::move(name)) {}
     std::string name;

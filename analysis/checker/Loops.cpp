@@ -11,15 +11,25 @@
 // are decided. The loop is unrolled until every iteration a constant
 // compared with the induction variable names is covered, plus one, and at
 // least CheckerLimits::loopIterations times (all iterations of a constant
-// trip count up to CheckerLimits::fullUnroll or up to what is named). Paths
-// that would run further leave the loop marked truncated: no leak is
-// reported on them, since a later iteration might have freed the buffer.
+// trip count up to CheckerLimits::fullUnroll, or up to kMaxNamedUnroll when
+// the body names an iteration). Paths that would run further leave the loop
+// marked truncated: no leak is reported on them, since a later iteration
+// might have freed the buffer.
+//
+// An affine.for whose bounds are not both constant is run the same way when
+// each bound map has one result, a constant or one dim or symbol plus a
+// constant (`affine.for %i = 0 to %n`; the loop runs while `%i < ub`, see
+// AffineForOp in mlir/Dialect/Affine/IR/AffineOps.td). Bounds that take a
+// max or min of several results keep the generic bound of
+// CheckerLimits::loopIterations iterations (Interpreter.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpDefinition.h"
 
@@ -36,10 +46,10 @@ constexpr int64_t kMaxNamedUnroll = 256;
 
 /// The last iteration a constant compared with the induction variable
 /// names (the iteration where `iv == c` or `iv < c` changes), or -1.
-static int64_t lastNamedIteration(scf::ForOp forOp, int64_t lb, int64_t step) {
-  Value iv = forOp.getInductionVar();
+static int64_t lastNamedIteration(Block *body, Value iv, int64_t lb,
+                                  int64_t step) {
   int64_t last = -1;
-  forOp.getBody()->walk([&](Operation *op) {
+  body->walk([&](Operation *op) {
     if (op->getName().getStringRef() != "arith.cmpi" ||
         op->getNumOperands() != 2)
       return;
@@ -59,41 +69,135 @@ static int64_t lastNamedIteration(scf::ForOp forOp, int64_t lb, int64_t step) {
   return last;
 }
 
+// The value of a one-result affine bound map: a constant, or one dim or
+// symbol operand plus a constant; None otherwise.
+static std::optional<std::pair<Value, int64_t>>
+affineBoundTerm(AffineMap map, OperandRange operands) {
+  if (map.getNumResults() != 1)
+    return std::nullopt;
+  AffineExpr expr = map.getResult(0);
+  int64_t offset = 0;
+  if (auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
+      sum && sum.getKind() == AffineExprKind::Add) {
+    auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
+    if (!c)
+      return std::nullopt;
+    offset = c.getValue();
+    expr = sum.getLHS();
+  }
+  if (auto c = dyn_cast<AffineConstantExpr>(expr))
+    return std::make_pair(Value(), offset + c.getValue());
+  unsigned position;
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    position = d.getPosition();
+  else if (auto sym = dyn_cast<AffineSymbolExpr>(expr))
+    position = map.getNumDims() + sym.getPosition();
+  else
+    return std::nullopt;
+  if (position >= operands.size())
+    return std::nullopt;
+  return std::make_pair(operands[position], offset);
+}
+
 bool Interpreter::runCountedLoop(Operation &op, State &state,
                                  std::vector<State> &out) {
-  auto forOp = dyn_cast<scf::ForOp>(op);
-  if (!forOp || forOp.getUnsignedCmp() || forOp.getRegion().empty())
-    return false;
-  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-  if (!step || *step <= 0)
-    return false;
-  AbsValue lb = valueOf(state, forOp.getLowerBound());
-  AbsValue ub = valueOf(state, forOp.getUpperBound());
   auto integer = [](const AbsValue &v) {
     return v.kind == AbsValue::Int || v.kind == AbsValue::Opaque;
   };
+  Region *region = nullptr;
+  Value inductionVar;
+  llvm::SmallVector<Value> inits;
+  std::optional<int64_t> step;
+  AbsValue lb, ub;
+  std::string lbName, ubName;
+  // The lower bound is printed as lbName plus lbOffset plus k * step.
+  int64_t lbOffset = 0;
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    if (forOp.getUnsignedCmp() || forOp.getRegion().empty())
+      return false;
+    step = getConstantIntValue(forOp.getStep());
+    lb = valueOf(state, forOp.getLowerBound());
+    ub = valueOf(state, forOp.getUpperBound());
+    lbName = name(forOp.getLowerBound());
+    ubName = name(forOp.getUpperBound());
+    region = &forOp.getRegion();
+    inductionVar = forOp.getInductionVar();
+    inits.append(forOp.getInitArgs().begin(), forOp.getInitArgs().end());
+  } else if (auto affineFor = dyn_cast<affine::AffineForOp>(op)) {
+    // Constant bounds stay with the generic loop (Interpreter.cpp).
+    if (affineFor.hasConstantBounds() || affineFor.getRegion().empty())
+      return false;
+    auto lower = affineBoundTerm(affineFor.getLowerBoundMap(),
+                                 affineFor.getLowerBoundOperands());
+    auto upper = affineBoundTerm(affineFor.getUpperBoundMap(),
+                                 affineFor.getUpperBoundOperands());
+    if (!lower || !upper)
+      return false;
+    auto bound = [&](std::pair<Value, int64_t> term, std::string &text) {
+      AbsValue v;
+      if (!term.first) {
+        v.kind = AbsValue::Int;
+        v.number = term.second;
+        text = std::to_string(term.second);
+        return v;
+      }
+      v = valueOf(state, term.first);
+      text = name(term.first);
+      if (term.second)
+        text += " + " + std::to_string(term.second);
+      if (v.kind == AbsValue::Int)
+        v.number += term.second;
+      else if (v.kind == AbsValue::Opaque)
+        v.offset += term.second;
+      return v;
+    };
+    lb = bound(*lower, lbName);
+    ub = bound(*upper, ubName);
+    if (lower->first) {
+      lbName = name(lower->first);
+      lbOffset = lower->second;
+    }
+    step = affineFor.getStepAsInt();
+    region = &affineFor.getRegion();
+    inductionVar = affineFor.getInductionVar();
+    inits.append(affineFor.getInits().begin(), affineFor.getInits().end());
+  } else {
+    return false;
+  }
+  if (!step || *step <= 0)
+    return false;
   if (!integer(lb) || !integer(ub))
     return false;
 
   int64_t bound = limits.loopIterations;
-  if (lb.kind == AbsValue::Int)
-    bound = std::max(bound, lastNamedIteration(forOp, lb.number, *step) + 2);
+  int64_t named = -1;
+  if (lb.kind == AbsValue::Int) {
+    named =
+        lastNamedIteration(&region->front(), inductionVar, lb.number, *step);
+    bound = std::max(bound, named + 2);
+  }
   if (lb.kind == AbsValue::Int && ub.kind == AbsValue::Int) {
     int64_t trips = ub.number <= lb.number
                         ? 0
                         : llvm::divideCeilSigned(ub.number - lb.number, *step);
-    if (trips <= std::max<int64_t>(limits.fullUnroll, bound))
+    // A body that compares its induction variable with a constant runs its
+    // whole constant trip count (up to kMaxNamedUnroll): stopping one
+    // iteration past the named one would leave a truncated path, on which
+    // no leak is reported (10 iterations freeing at `%i == 8`).
+    if (trips <= std::max<int64_t>(limits.fullUnroll, bound) ||
+        (named >= 0 && trips <= kMaxNamedUnroll))
       bound = trips;
   }
   if (bound > kMaxNamedUnroll) {
     bound = kMaxNamedUnroll;
-    note("an scf.for was unrolled " + std::to_string(kMaxNamedUnroll) +
+    note("an " + op.getName().getStringRef().str() + " was unrolled " +
+         std::to_string(kMaxNamedUnroll) +
          " times; later iterations were not followed");
   }
 
-  Block &block = forOp.getRegion().front();
-  auto iterArgs = forOp.getRegionIterArgs();
-  for (auto [arg, init] : llvm::zip(iterArgs, forOp.getInitArgs()))
+  Block &block = region->front();
+  auto iterArgs = block.getArguments().drop_front();
+  for (auto [arg, init] : llvm::zip(iterArgs, inits))
     state.env[arg] = valueOf(state, init);
   checkUses(op, state);
 
@@ -102,7 +206,6 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
       exit.env[result] = valueOf(exit, arg);
     exits.push_back(std::move(exit));
   };
-  std::string ubName = name(forOp.getUpperBound());
   std::vector<State> current, exits;
   current.push_back(std::move(state));
   for (int64_t k = 0; !current.empty(); ++k) {
@@ -117,12 +220,11 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
       Bool more = compareInts(s, "slt", iv, ub, Value());
       if (atoms.size() > atomsBefore && more->kind == BoolNode::Atom) {
         // A new atom: print it as the trip count it decides.
-        std::string at =
-            iv.kind == AbsValue::Int
-                ? std::to_string(iv.number)
-                : name(forOp.getLowerBound()) +
-                      (iv.offset ? " + " + std::to_string(iv.offset)
-                                 : std::string());
+        int64_t offset = lbOffset + k * *step;
+        std::string at = iv.kind == AbsValue::Int ? std::to_string(iv.number)
+                         : offset > 0 ? lbName + " + " + std::to_string(offset)
+                         : offset < 0 ? lbName + " - " + std::to_string(-offset)
+                                      : lbName;
         atoms[more->atom].trueText = ubName + " > " + at;
         atoms[more->atom].falseText = ubName + " <= " + at;
       }
@@ -140,8 +242,7 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
         std::vector<AbsValue> arguments{iv};
         for (BlockArgument arg : iterArgs)
           arguments.push_back(valueOf(branch, arg));
-        for (Exit &exit :
-             runRegion(forOp.getRegion(), std::move(branch), arguments)) {
+        for (Exit &exit : runRegion(*region, std::move(branch), arguments)) {
           std::vector<AbsValue> carried;
           if (exit.terminator)
             for (Value v : exit.terminator->getOperands())

@@ -13,20 +13,51 @@ using namespace bufferlens;
 using namespace bufferlens::checker;
 using namespace mlir;
 
+// Where each outcome may happen, over the callee's i1 arguments (other
+// atoms are fresh at each call, so left open): what callers can tell of
+// two rounds of a recursive fixpoint.
+static std::string signature(const Summary &s);
+
 const Summary *SummaryCache::get(Operation *callee) {
   auto it = done.find(callee);
   if (it != done.end())
     return it->second ? &*it->second : nullptr;
-  if (inProgress.count(callee))
-    return nullptr; // Recursion: the ABI assumption.
+  if (auto at = llvm::find(inProgress, callee); at != inProgress.end()) {
+    // Recursion: this round's provisional summary. Whatever is being
+    // summarised inside the cycle depends on it.
+    recursed.insert(callee);
+    for (auto inner = std::next(at); inner != inProgress.end(); ++inner)
+      tainted.insert(*inner);
+    return &provisional[callee];
+  }
   FunctionId id = index.functionIdOf(callee);
   std::optional<Summary> summary;
   if (id != kNone && index.result().functions[id].analysed) {
-    inProgress.insert(callee);
-    Interpreter interpreter(index, id, limits);
-    interpreter.summariseWith(this);
-    summary = interpreter.summarise();
-    inProgress.erase(callee);
+    inProgress.push_back(callee);
+    provisional[callee] = Summary(); // Bottom: the call never returns.
+    for (int round = 0;; ++round) {
+      recursed.erase(callee);
+      Interpreter interpreter(index, id, limits);
+      interpreter.summariseWith(this);
+      summary = interpreter.summarise();
+      if (!summary || !recursed.count(callee))
+        break;
+      if (round > 0 && signature(*summary) == signature(provisional[callee]))
+        break;
+      if (round + 1 == kMaxRounds) {
+        summary.reset(); // Not settled: the ABI assumption.
+        break;
+      }
+      provisional[callee] = *summary;
+    }
+    inProgress.pop_back();
+    provisional.erase(callee);
+    recursed.erase(callee);
+  }
+  if (tainted.erase(callee)) {
+    auto &slot = uncached[callee];
+    slot = std::move(summary);
+    return slot ? &*slot : nullptr;
   }
   auto [pos, inserted] = done.emplace(callee, std::move(summary));
   return pos->second ? &*pos->second : nullptr;
@@ -71,6 +102,31 @@ static std::string effectKey(const Outcome &o) {
       serialize(r.flag, key);
   }
   return key;
+}
+
+static std::string signature(const Summary &s) {
+  std::vector<int> argumentAtoms;
+  for (auto [atom, arg] : llvm::enumerate(s.atomArgument))
+    if (arg >= 0)
+      argumentAtoms.push_back(atom);
+  size_t combinations =
+      argumentAtoms.size() <= 8 ? size_t(1) << argumentAtoms.size() : 0;
+  std::set<std::string> outcomes;
+  for (const Outcome &o : s.outcomes) {
+    std::string key = effectKey(o) + "@";
+    for (size_t bits = 0; bits < combinations; ++bits) {
+      Assignment assignment(s.atomArgument.size(), -1);
+      for (auto [k, atom] : llvm::enumerate(argumentAtoms))
+        assignment[atom] = (bits >> k) & 1;
+      int undecided = -1;
+      key += std::to_string(evaluate(o.condition, assignment, &undecided) + 1);
+    }
+    outcomes.insert(key);
+  }
+  std::string out;
+  for (const std::string &k : outcomes)
+    out += k + ";";
+  return out;
 }
 
 std::optional<Summary> Interpreter::summarise() {
@@ -341,5 +397,6 @@ bool Interpreter::callInModule(Operation &op, State &state,
   }
   // No outcome fits this path (the callee's exploration kept one of two
   // paths that differ only in their decisions): the ABI, as without one.
-  return out.size() > before;
+  // The bottom of a recursive cycle has no outcome: the path ends here.
+  return out.size() > before || summary->outcomes.empty();
 }

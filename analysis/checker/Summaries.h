@@ -19,10 +19,16 @@
 //
 // Summaries are computed on demand and cached per checked function, which
 // visits the call graph bottom-up: a callee is summarised before the call
-// that needs it. A call into a function whose summary is being computed
-// (recursion), into a declaration, into a function that does not verify,
-// or into one whose exploration lost precision (merged or truncated paths)
-// falls back to the ABI assumption.
+// that needs it. Recursion is a fixpoint over the cycle: a call into a
+// function whose summary is being computed gets its provisional summary,
+// first the bottom one (the call never returns: no path goes on), then
+// the summary the previous round computed, until a round gives the same
+// outcomes (effects and, over the callee's i1 arguments, where each may
+// happen); summaries that used a provisional one are not cached. A cycle
+// that has not settled after SummaryCache::kMaxRounds rounds, a call into
+// a declaration, into a function that does not verify, or into one whose
+// exploration lost precision (merged or truncated paths) falls back to
+// the ABI assumption.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,13 +93,26 @@ public:
   SummaryCache(SourceIndex &index, const CheckerLimits &limits)
       : index(index), limits(limits) {}
   /// The summary of `callee`, or null where the ABI assumption applies.
+  /// A summary with no outcome is the bottom of a recursive cycle: the call
+  /// does not return.
   const Summary *get(mlir::Operation *callee);
+  /// Rounds of a recursive cycle's fixpoint before the ABI fallback.
+  static constexpr int kMaxRounds = 8;
 
 private:
   SourceIndex &index;
   CheckerLimits limits;
   std::map<mlir::Operation *, std::optional<Summary>> done;
-  std::set<mlir::Operation *> inProgress;
+  /// Functions being summarised, outermost first, with their provisional
+  /// summaries (what a recursive call into them sees this round).
+  std::vector<mlir::Operation *> inProgress;
+  std::map<mlir::Operation *, Summary> provisional;
+  /// In progress and called recursively this round.
+  std::set<mlir::Operation *> recursed;
+  /// In progress and depending on a provisional summary: not cached.
+  std::set<mlir::Operation *> tainted;
+  /// Latest summaries that depend on a provisional one.
+  std::map<mlir::Operation *, std::optional<Summary>> uncached;
 };
 
 } // namespace bufferlens::checker

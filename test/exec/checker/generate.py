@@ -6,7 +6,8 @@ usage: generate.py SEED            print the function for SEED
        generate.py SEED --correct  print it without the injected bug
        generate.py --kind KIND SEED [--correct]
                                    a case of another kind (KINDS below;
-                                   callees: callees.py)
+                                   callees: callees.py, subviews:
+                                   subviews.py)
 
 Each SEED gives one function `@f(%c0: i1, %c1: i1, %c2: i1, %sink: memref<f32>)`
 built from allocations, clones, reads, subviews, selects, frees through
@@ -368,7 +369,7 @@ def generate(seed, correct=False, kind=None):
 
 # Further case kinds, each in a module of its own: `--kind NAME` (and
 # compare.py --kind NAME) generates from NAME.generate(seed, correct).
-KINDS = {"callees": "callees"}
+KINDS = {"callees": "callees", "subviews": "subviews"}
 
 
 def generate_kind(kind, seed, correct):

@@ -139,3 +139,105 @@ func.func @trip_count_after_the_loop(%n: index) {
   }
   return
 }
+
+// Eleven iterations freeing %a at iteration 8, then %b allocated after the
+// loop and never freed: the loop runs all eleven (not 8 + 2, which left a
+// truncated path on which no leak was reported), so the leak is found.
+func.func @leak_after_eleven_iterations() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c11 = arith.constant 11 : index
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %c11 step %c1 {
+    %e = arith.cmpi eq, %i, %c8 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  // expected-error@+1 {{%b leaks: ^bb0 -> return [BL101]}}
+  %b = memref.alloc() : memref<2xf32>
+  return // expected-note {{the path leaves here}}
+}
+
+// affine.for with a dynamic upper bound, run as scf.for is: iterations
+// named by a constant, the trip count a path fact after the loop. Freed in
+// iteration 3 when there is one, else after the loop: correct. (Before, the
+// body ran twice with an unknown induction variable: a false double free
+// and a false leak.)
+func.func @affine_free_at_iteration_3_or_after(%n: index) {
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32>
+  affine.for %i = 0 to %n {
+    %e = arith.cmpi eq, %i, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  %le = arith.cmpi sle, %n, %c3 : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// From a dynamic lower bound %m + 1 to %n, freed at iteration %i == 5
+// (there is one when %m + 1 <= 5 < %n), else after the loop: read in every
+// iteration, so a read after the free happens when the loop goes on past 5.
+func.func @affine_use_after_free_past_iteration_5(%m: index, %n: index, %sink: memref<f32>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  affine.for %i = affine_map<(d0) -> (d0 + 1)>(%m) to %n {
+    // expected-error@+1 {{use of %a after it was freed when %e is true and %n > %m + 2: ^bb0 [BL103]}}
+    %v = memref.load %a[%c0] : memref<2xf32>
+    memref.store %v, %sink[] : memref<f32>
+    %e = arith.cmpi eq, %i, %c5 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{freed here}}
+    }
+  }
+  %m1 = arith.addi %m, %c1 : index
+  %lo = arith.cmpi sle, %m1, %c5 : index
+  %hi = arith.cmpi sgt, %n, %c5 : index
+  %ran = arith.andi %lo, %hi : i1
+  %not = arith.xori %ran, %true : i1
+  scf.if %not {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// scf.while counting %i up to %n, reading %a in every iteration and freeing
+// it at %i == 3: the read after the free happens once %n > 4. The loop runs
+// until the iteration after the last a constant compared with its carried
+// values names (before: twice, and the later iterations were not followed).
+func.func @while_use_after_free_in_a_later_iteration(%n: index, %sink: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32> // expected-note {{%a is allocated here}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    // The message names the last decision of %more, the fifth (%n > 4).
+    // expected-error@+1 {{use of %a after it was freed when %more is true: ^bb0 [BL103]}}
+    %v = memref.load %a[%c0] : memref<2xf32>
+    memref.store %v, %sink[] : memref<f32>
+    %e = arith.cmpi eq, %j, %c3 : index
+    scf.if %e {
+      memref.dealloc %a : memref<2xf32> // expected-note {{freed here}}
+    }
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  %le = arith.cmpi sle, %n, %c3 : index
+  scf.if %le {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
