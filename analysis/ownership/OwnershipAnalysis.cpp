@@ -2,6 +2,7 @@
 
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/BufferFacts.h"
+#include "analysis/DestroyIR.h"
 #include "analysis/RegionNesting.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/ownership/AliasCheckProof.h"
@@ -280,6 +281,7 @@ public:
         accepted.push_back(fn);
     }
     reportRuntimeAliasChecks(accepted);
+    eraseNestedInnermostFirst(clone.module()); // Linear (DestroyIR.h).
   }
 
 private:
