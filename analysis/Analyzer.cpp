@@ -2,6 +2,7 @@
 
 #include "analysis/Analyzer.h"
 #include "analysis/BufferFacts.h"
+#include "analysis/DestroyIR.h"
 #include "analysis/Directives.h"
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
@@ -186,6 +187,8 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
     runOwnershipAnalysis(index, options);
     dropDuplicateClassicPreconditions(result);
   }
+  if (parsed)
+    eraseNestedInnermostFirst(parsed->module()); // Linear (DestroyIR.h).
   parsed.reset();
   giveBackThreadContext(std::move(context), result.ops.size() + 1);
 

@@ -9,8 +9,8 @@
 # Only the fuzz targets and the libraries they link are built (our code,
 # instrumented; MLIR and LLVM are Debian's archives). With LIBS_FROM (a
 # built gcc build directory of this tree) only the protocol sources are
-# compiled with clang and the analysis target is skipped: minutes instead
-# of a second full build (test/fuzz/CMakeLists.txt). Inputs that crash are
+# compiled with clang, and fuzz-analysis links the analyses uninstrumented:
+# minutes instead of a second full build (test/fuzz/CMakeLists.txt). Inputs that crash are
 # written to BUILD_DIR/test/fuzz/crash-TARGET-*: fix the bug, then add the
 # input to test/fuzz/regressions/TARGET/.
 set -euo pipefail
@@ -31,8 +31,7 @@ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "${launcher[@]}" -DBUFFERLENS_FUZZ=ON -DBUFFERLENS_SANITIZE=address,undefined \
   -DBUFFERLENS_FUZZ_SECONDS="${BUFFERLENS_FUZZ_SECONDS:-20}" \
   -DBUFFERLENS_FUZZ_LIBS_FROM="$from" >/dev/null
-targets=(fuzz-framing fuzz-session)
-[ -n "$from" ] || targets+=(fuzz-analysis)
+targets=(fuzz-framing fuzz-session fuzz-analysis)
 cmake --build "$dir" --target "${targets[@]}"
 export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"

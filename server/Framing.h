@@ -46,12 +46,23 @@ public:
   static constexpr size_t kOversizedPeekBytes = 4096;
 
 private:
-  void parseBuffered();
-  /// Drops bytes up to the next plausible header start.
-  void resync(size_t from);
+  /// Parses the header block at the start of `text`, queueing its event
+  /// or entering its body. Returns how many bytes of `text` it used: 0 when
+  /// the block is not complete yet (and not too long to ever be), so that
+  /// no byte is looked at more than a bounded number of times.
+  size_t parseHeaderBlock(std::string_view text, size_t searchFrom);
+  /// Consumes body bytes (kept, peeked or skipped); returns how many.
+  size_t consumeBody(std::string_view bytes);
 
   size_t maxMessageBytes;
-  std::string buffer;
+  /// An incomplete header block (at most kMaxHeaderBytes + 4 bytes): bytes
+  /// of a feed are parsed where they are, only a block cut by the end of a
+  /// feed is kept here until the next.
+  std::string pending;
+  /// Where the search for the blank line in `pending` resumes.
+  size_t pendingSearched = 0;
+  /// The current body (or an oversized body's start).
+  std::string body;
   /// Body bytes still expected for the current frame (when in a body).
   size_t bodyRemaining = 0;
   bool inBody = false;

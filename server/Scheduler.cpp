@@ -100,6 +100,12 @@ void Scheduler::flush(const std::string &uri) {
 void Scheduler::remove(const std::string &uri) {
   std::vector<Waiter> waiters;
   {
+    // A worker publishes under publishMutex after checking that the
+    // document still holds its snapshot: taking it here first means that a
+    // publish in progress ends before remove() returns, and none starts
+    // after, so the caller's last word (an empty publishDiagnostics) is the
+    // last one the client gets.
+    std::lock_guard<std::mutex> publishing(publishMutex);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = documents.find(uri);
     if (it == documents.end())

@@ -62,6 +62,8 @@ public:
   void reconfigure(const std::string &uri, AnalysisOptions options);
   /// Analyse the pending edit now instead of after the debounce (save).
   void flush(const std::string &uri);
+  /// Forgets `uri`. Once it returns, no snapshot of it is being published
+  /// or will be.
   void remove(const std::string &uri);
   std::vector<std::string> openDocuments() const;
 

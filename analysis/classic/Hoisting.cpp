@@ -108,6 +108,48 @@ private:
 };
 } // namespace
 
+// "scf.if and scf.for", or past kListedOps a count: the message stays short
+// however deep the nest ("out of 9,999 enclosing scf.if").
+static std::string describeLeftOps(ArrayRef<Operation *> ops) {
+  constexpr size_t kListedOps = 3;
+  std::vector<std::string> names;
+  for (Operation *op : ops)
+    names.push_back(op->getName().getStringRef().str());
+  if (names.size() <= kListedOps)
+    return joinWords(names);
+  auto count = [](size_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (i && (digits.size() - i) % 3 == 0)
+        out += ',';
+      out += digits[i];
+    }
+    return out;
+  };
+  // Each name once, innermost first, with how often it encloses.
+  std::vector<std::pair<std::string, size_t>> kinds;
+  for (const std::string &name : names) {
+    auto it =
+        llvm::find_if(kinds, [&](const auto &k) { return k.first == name; });
+    if (it == kinds.end())
+      kinds.push_back({name, 1});
+    else
+      ++it->second;
+  }
+  std::string out = count(names.size()) + " enclosing ";
+  if (kinds.size() == 1)
+    return out + kinds.front().first;
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < kinds.size() && i < kListedOps; ++i)
+    parts.push_back(count(kinds[i].second) + " " + kinds[i].first);
+  size_t others = 0;
+  for (size_t i = kListedOps; i < kinds.size(); ++i)
+    others += kinds[i].second;
+  if (others)
+    parts.push_back(count(others) + " other");
+  return out + "operations (" + joinWords(parts) + ")";
+}
+
 void classic::computeHoisting(SourceIndex &index, FunctionId fn,
                               FunctionFacts &facts, ClassicPlan &plan) {
   AnalysisResult &result = index.result();
@@ -137,10 +179,7 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
       message += "from " + describeBlock(result, result.ops[opId].block) +
                  " to " + where;
     } else {
-      std::vector<std::string> left;
-      for (Operation *parent : hoist.leftOps)
-        left.push_back(parent->getName().getStringRef().str());
-      message += "out of " + joinWords(left) + " into " + where;
+      message += "out of " + describeLeftOps(hoist.leftOps) + " into " + where;
     }
     message += ": it dominates all of its aliases' uses from there";
     Finding finding = makeFinding("BL302", result.ops[opId].nameRange, message);

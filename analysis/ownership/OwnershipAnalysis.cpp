@@ -2,6 +2,8 @@
 
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/BufferFacts.h"
+#include "analysis/DestroyIR.h"
+#include "analysis/RegionNesting.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/ownership/AliasCheckProof.h"
 #include "analysis/ownership/KnownPassCrashes.h"
@@ -270,6 +272,8 @@ public:
         if (!options.reportPassRejectionOfFrees)
           continue;
       }
+      if (tooDeepForThePass(fn, facts))
+        continue;
       analyseFunction(fn, facts);
       if (facts.computed && entry.stage == Stage::Bufferized &&
           (!options.skipPipelineWithoutAliasChecks ||
@@ -277,9 +281,31 @@ public:
         accepted.push_back(fn);
     }
     reportRuntimeAliasChecks(accepted);
+    eraseNestedInnermostFirst(clone.module()); // Linear (DestroyIR.h).
   }
 
 private:
+  /// Upstream's passes take time quadratic in the depth of a region nest
+  /// (RegionNesting.h): past kMaxOwnershipNesting the function is left to
+  /// the other analyses, and an info finding says what is not checked.
+  bool tooDeepForThePass(FunctionId fn, OwnershipFacts &facts) {
+    unsigned depth = regionNestingDepth(index.function(fn));
+    if (depth <= kMaxOwnershipNesting)
+      return false;
+    facts.reason = "regions nest " + std::to_string(depth) +
+                   " deep, more than the " +
+                   std::to_string(kMaxOwnershipNesting) +
+                   " upstream's deallocation pass is given";
+    Finding finding;
+    finding.severity = Severity::Info;
+    finding.range = result.functions[fn].nameRange;
+    finding.message = "not analysed by the ownership pass: " + facts.reason +
+                      " (BL105, BL203 and BL204 are not checked in @" +
+                      result.functions[fn].name + ")";
+    result.findings.push_back(std::move(finding));
+    return true;
+  }
+
   void analyseFunction(FunctionId fn, OwnershipFacts &facts) {
     FunctionOpInterface original = index.function(fn);
     Operation *copy = clone.lookup(original);

@@ -23,9 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   size_t chunk = size_t(data[0]) + 1;
   std::string_view rest(reinterpret_cast<const char *>(data) + 1, size - 1);
-  std::vector<std::string> chunks;
+  std::vector<bufferlens::fuzz::Chunk> chunks;
   while (!rest.empty()) {
-    chunks.emplace_back(rest.substr(0, chunk));
+    chunks.push_back({std::string(rest.substr(0, chunk))});
     rest.remove_prefix(std::min(chunk, rest.size()));
   }
   bufferlens::fuzz::serve(std::move(chunks));

@@ -17,27 +17,40 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace bufferlens::fuzz {
 
+/// One read, and what to wait for after it (empty: nothing): a substring
+/// of a message the server sends, e.g. its first publishDiagnostics.
+struct Chunk {
+  std::string bytes;
+  std::string awaitSent = {};
+};
+
 class MemoryTransport : public Transport {
 public:
-  /// `chunks` are handed to the frame parser one read at a time.
-  MemoryTransport(std::vector<std::string> chunks, size_t maxMessageBytes)
+  /// Each chunk is handed to the frame parser as one read.
+  MemoryTransport(std::vector<Chunk> chunks, size_t maxMessageBytes)
       : chunks(std::move(chunks)), parser(maxMessageBytes) {}
 
   void run(const Handler &handler) override {
-    for (const std::string &chunk : chunks) {
+    for (const Chunk &chunk : chunks) {
       if (stopped)
         return;
-      parser.feed(chunk);
+      parser.feed(chunk.bytes);
       while (parser.hasEvent() && !stopped)
         handler(parser.nextEvent());
+      if (!chunk.awaitSent.empty())
+        await(chunk.awaitSent);
     }
   }
   void send(const std::string &body) override {
@@ -49,15 +62,36 @@ public:
     }
     std::lock_guard<std::mutex> lock(mutex);
     ++sent;
+    for (const Chunk &chunk : chunks)
+      if (!chunk.awaitSent.empty() &&
+          body.find(chunk.awaitSent) != std::string::npos)
+        seen.insert(chunk.awaitSent);
+    changed.notify_all();
   }
-  void stop() override { stopped = true; }
+  void stop() override {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopped = true;
+    changed.notify_all();
+  }
 
 private:
-  std::vector<std::string> chunks;
+  /// Until the server sent a message containing `text`, or stopped. The
+  /// bound only keeps a server that never answers from hanging the run
+  /// (libFuzzer's -timeout reports that); answers normally take
+  /// milliseconds.
+  void await(const std::string &text) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait_for(lock, std::chrono::seconds(20),
+                     [&] { return stopped || seen.count(text) != 0; });
+  }
+
+  std::vector<Chunk> chunks;
   FrameParser parser;
   std::mutex mutex;
+  std::condition_variable changed;
+  std::set<std::string> seen;
   size_t sent = 0;
-  bool stopped = false;
+  std::atomic<bool> stopped{false};
 };
 
 /// What `bufferlens serve` does before its first thread: crash recovery
@@ -70,7 +104,7 @@ inline void setUpLikeServe() {
 
 /// Runs a server over `chunks` until they end; the server is destroyed
 /// afterwards, which waits for its analyses.
-inline void serve(std::vector<std::string> chunks) {
+inline void serve(std::vector<Chunk> chunks) {
   static Logger *log = new Logger(std::fopen("/dev/null", "w"));
   MemoryTransport transport(std::move(chunks), 1 << 20);
   ServerConfig config;

@@ -98,3 +98,63 @@ TEST(FramingTest, EndlessHeaderIsCutOff) {
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].body, "{}");
 }
+
+TEST(FramingTest, ManyFramesInOneReadComeOutInOrder) {
+  // One read holding 20,000 frames of varying size, the header of one more
+  // cut at its end: each frame is taken where it lies (the parser used to
+  // copy the rest of the read and recurse once per frame: quadratic time,
+  // and a stack as deep as the frames were many).
+  std::string stream;
+  std::vector<std::string> bodies;
+  for (int i = 0; i < 20000; ++i) {
+    bodies.push_back("{\"id\":" + std::to_string(i) + "}");
+    stream += frameMessage(bodies.back());
+  }
+  std::string last = frameMessage("[]");
+  stream += last.substr(0, 10);
+  FrameParser parser(1024);
+  std::vector<FrameEvent> events = feedAll(parser, stream);
+  ASSERT_EQ(events.size(), bodies.size());
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    ASSERT_EQ(events[i].kind, FrameEvent::Message) << i;
+    ASSERT_EQ(events[i].body, bodies[i]) << i;
+  }
+  events = feedAll(parser, last.substr(10));
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].body, "[]");
+}
+
+TEST(FramingTest, HeaderCutAnywhereAcrossReads) {
+  // A header block and body split at every byte boundary into two reads,
+  // with garbage and a bad block before it.
+  std::string good = frameMessage("{\"a\":[1,2]}");
+  std::string stream = "xx\r\n\r\nContent-Length: 1x\r\n\r\n" + good;
+  for (size_t cut = 0; cut <= stream.size(); ++cut) {
+    FrameParser parser(1024);
+    parser.feed(std::string_view(stream).substr(0, cut));
+    parser.feed(std::string_view(stream).substr(cut));
+    std::vector<FrameEvent> events;
+    while (parser.hasEvent())
+      events.push_back(parser.nextEvent());
+    ASSERT_EQ(events.size(), 3u) << cut;
+    EXPECT_EQ(events[0].kind, FrameEvent::BadHeader) << cut;
+    EXPECT_EQ(events[0].detail, "malformed header line") << cut;
+    EXPECT_EQ(events[1].detail, "invalid Content-Length '1x'") << cut;
+    EXPECT_EQ(events[2].body, "{\"a\":[1,2]}") << cut;
+  }
+}
+
+TEST(FramingTest, LongGarbageBeforeAFrameInOneRead) {
+  // Garbage longer than a header may be, then a frame, in one read: one
+  // error, the frame intact.
+  std::string stream =
+      std::string(3 * FrameParser::kMaxHeaderBytes, 'x') + frameMessage("{}");
+  for (size_t chunk : {0, 1000, 8197}) {
+    FrameParser parser(1024);
+    std::vector<FrameEvent> events = feedAll(parser, stream, chunk);
+    ASSERT_GE(events.size(), 2u) << chunk;
+    for (size_t i = 0; i + 1 < events.size(); ++i)
+      EXPECT_EQ(events[i].kind, FrameEvent::BadHeader) << chunk;
+    EXPECT_EQ(events.back().body, "{}") << chunk;
+  }
+}
