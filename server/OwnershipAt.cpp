@@ -82,7 +82,7 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
   };
   for (const SourceRange &use : value.uses)
     classifyUse(value, use, "live", "");
-  if (const BufferFact *fact = result.bufferFact(id)) {
+  if (result.bufferFact(id)) {
     std::vector<ValueId> aliases = aliasesOf(result, id);
     std::set<ValueId> related(aliases.begin(), aliases.end());
     related.erase(id);
