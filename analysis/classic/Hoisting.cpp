@@ -91,9 +91,15 @@ private:
                          const BufferViewFlowAnalysis::ValueSetT &set,
                          Operation *alloc) {
     Block *common = region->findAncestorBlockInRegion(*alloc->getBlock());
+    // A block no path reaches has no place in the dominator tree (asking
+    // for its common dominator crashes): nothing moves out of one, and an
+    // alias in one does not hold the allocation down.
+    if (!common || !dominators.isReachableFromEntry(common))
+      return common;
     auto add = [&](Block *b) {
       if (Block *inRegion = region->findAncestorBlockInRegion(*b))
-        common = dominators.findNearestCommonDominator(common, inRegion);
+        if (dominators.isReachableFromEntry(inRegion))
+          common = dominators.findNearestCommonDominator(common, inRegion);
     };
     for (Value alias : set) {
       add(alias.getParentBlock());
