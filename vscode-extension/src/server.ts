@@ -273,7 +273,9 @@ export class ServerManager implements vscode.Disposable {
     this.setState('starting');
     try {
       await client.start();
-      if (this.client === client) this.setState('running');
+      // start() can settle after initialization failed (the failure handler
+      // has then reported it): only a client that runs is "running".
+      if (this.client === client && !reported && client.state === State.Running) this.setState('running');
     } catch (err) {
       void failStart(err instanceof Error ? err.message : String(err));
     }
