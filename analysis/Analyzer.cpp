@@ -4,6 +4,7 @@
 #include "analysis/BufferFacts.h"
 #include "analysis/DestroyIR.h"
 #include "analysis/Directives.h"
+#include "analysis/FunctionBudget.h"
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
@@ -40,69 +41,6 @@ static void decideStage(SourceIndex &index, FunctionId fn,
   entry.stage =
       freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
 }
-
-// The per-function budget (AnalysisOptions::FunctionBudget). The operation
-// count is known before any analysis and bounds time and memory alike on
-// every machine, so the same file gives the same findings in CI and in the
-// editor; the clock is a backstop read when each stage of the function's
-// analysis ends (a stage is not interrupted).
-namespace {
-class FunctionBudgetCheck {
-public:
-  FunctionBudgetCheck(AnalysisResult &result, FunctionId fn,
-                      const AnalysisOptions::FunctionBudget &budget)
-      : result(result), fn(fn), budget(budget),
-        findingsBefore(result.findings.size()),
-        start(std::chrono::steady_clock::now()) {}
-
-  /// False (and the function skipped) when it has too many operations.
-  bool fitsOperations() {
-    const FunctionEntry &entry = result.functions[fn];
-    uint64_t operations = entry.opEnd - entry.opBegin;
-    if (!budget.maxOperations || operations <= budget.maxOperations)
-      return true;
-    skip("@" + entry.name + " has " + std::to_string(operations) +
-         " operations, more than the budget of " +
-         std::to_string(budget.maxOperations) + " (functionBudget.operations)");
-    return false;
-  }
-
-  /// False (the function's findings dropped, the function skipped) once
-  /// its analysis has taken longer than the budget.
-  bool inTime() {
-    if (!budget.milliseconds)
-      return true;
-    auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
-    if (static_cast<uint64_t>(elapsed) <= budget.milliseconds)
-      return true;
-    result.findings.resize(findingsBefore);
-    skip("@" + result.functions[fn].name + " took more than " +
-         std::to_string(budget.milliseconds) +
-         " ms (functionBudget.milliseconds); its findings are left out");
-    return false;
-  }
-
-private:
-  void skip(std::string why) {
-    FunctionEntry &entry = result.functions[fn];
-    entry.analysed = false;
-    entry.notAnalysed = why;
-    Finding finding;
-    finding.severity = Severity::Info;
-    finding.range = entry.nameRange;
-    finding.message = "not analysed: " + std::move(why);
-    result.findings.push_back(std::move(finding));
-  }
-
-  AnalysisResult &result;
-  FunctionId fn;
-  const AnalysisOptions::FunctionBudget &budget;
-  size_t findingsBefore;
-  std::chrono::steady_clock::time_point start;
-};
-} // namespace
 
 // Suppressions, enabled checks and severities apply to our own findings;
 // MLIR's parse and verifier errors always stay.
@@ -166,25 +104,29 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
   } else {
     SourceIndex index(*parsed, result);
     checker::SummaryCache summaries(index, CheckerLimits{});
+    FunctionBudgets budgets(result, options.functionBudget);
+    // Runs one stage of one function and charges its time; false once the
+    // function is past its budget (FunctionBudget.h).
+    auto timed = [&](FunctionId fn, auto &&stage) {
+      auto start = std::chrono::steady_clock::now();
+      stage();
+      return budgets.charge(fn, std::chrono::steady_clock::now() - start);
+    };
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
       decideStage(index, fn, directives.stage, options);
-      if (!result.functions[fn].analysed)
+      if (!result.functions[fn].analysed || !budgets.fitsOperations(fn))
         continue;
-      FunctionBudgetCheck budget(result, fn, options.functionBudget);
-      if (!budget.fitsOperations())
+      if (!timed(fn, [&] { computeBufferFacts(index, fn); }) ||
+          !timed(fn, [&] { analyzeClassic(index, fn, options); }))
         continue;
-      computeBufferFacts(index, fn);
-      if (!budget.inTime())
-        continue;
-      analyzeClassic(index, fn, options);
-      if (!budget.inTime())
-        continue;
-      if (result.functions[fn].stage == Stage::Deallocated) {
-        runDeallocationChecker(index, fn, {}, &summaries);
-        budget.inTime();
-      }
+      if (result.functions[fn].stage == Stage::Deallocated)
+        timed(fn, [&] { runDeallocationChecker(index, fn, {}, &summaries); });
     }
-    runOwnershipAnalysis(index, options);
+    runOwnershipAnalysis(index, options,
+                         [&](FunctionId fn, FunctionBudgets::Duration took) {
+                           return budgets.charge(fn, took);
+                         });
+    budgets.finish();
     dropDuplicateClassicPreconditions(result);
   }
   if (parsed)

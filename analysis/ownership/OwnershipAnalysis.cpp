@@ -249,8 +249,10 @@ private:
 
 class OwnershipAnalysis {
 public:
-  OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options)
-      : index(index), result(index.result()), options(options), clone(index) {}
+  OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
+                    ChargeFunctionTime charge)
+      : index(index), result(index.result()), options(options), charge(charge),
+        clone(index) {}
 
   void run() {
     result.ownership.resize(result.functions.size());
@@ -274,7 +276,10 @@ public:
       }
       if (tooDeepForThePass(fn, facts))
         continue;
+      auto start = std::chrono::steady_clock::now();
       analyseFunction(fn, facts);
+      if (charge && !charge(fn, std::chrono::steady_clock::now() - start))
+        continue; // Past its budget: the caller drops what it found.
       if (facts.computed && entry.stage == Stage::Bufferized &&
           (!options.skipPipelineWithoutAliasChecks ||
            mayNeedRuntimeAliasCheck(fn)))
@@ -612,6 +617,7 @@ private:
   SourceIndex &index;
   AnalysisResult &result;
   const AnalysisOptions &options;
+  ChargeFunctionTime charge;
   TaggedClone clone;
   /// The pipeline in two halves, built once for all batches.
   std::unique_ptr<PassManager> loweringPrologue, loweringRest;
@@ -620,6 +626,7 @@ private:
 } // namespace
 
 void bufferlens::runOwnershipAnalysis(SourceIndex &index,
-                                      const AnalysisOptions &options) {
-  OwnershipAnalysis(index, options).run();
+                                      const AnalysisOptions &options,
+                                      ChargeFunctionTime charge) {
+  OwnershipAnalysis(index, options, charge).run();
 }

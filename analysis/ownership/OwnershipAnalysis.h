@@ -13,7 +13,12 @@
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
 #define BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
 
+#include "analysis/ModelTypes.h"
 #include "analysis/Options.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <chrono>
 
 namespace bufferlens {
 
@@ -21,7 +26,14 @@ class SourceIndex;
 
 /// Fills AnalysisResult::ownership (one entry per function) and adds the
 /// findings. Call once per document after the buffer facts.
-void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options);
+///
+/// `charge`, when given, is told how long the pass took on each function;
+/// when it answers false the function is past its budget (FunctionBudget.h)
+/// and is left out of what follows (the pipeline that finds BL203).
+using ChargeFunctionTime =
+    llvm::function_ref<bool(FunctionId, std::chrono::steady_clock::duration)>;
+void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
+                          ChargeFunctionTime charge = nullptr);
 
 } // namespace bufferlens
 
