@@ -44,7 +44,9 @@ export ASAN_SYMBOLIZER_PATH="$symbolizer"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:exitcode=66:detect_stack_use_after_return=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=66}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1}"
-export LSAN_OPTIONS="${LSAN_OPTIONS:-exitcode=66}"
+# Graphviz and the font libraries it loads keep caches until exit; those
+# reports are suppressed by library (scripts/lsan.supp), nothing of ours.
+export LSAN_OPTIONS="${LSAN_OPTIONS:-exitcode=66:suppressions=$root/scripts/lsan.supp:print_suppressions=0}"
 
 cd "$dir"
 if [ $# -eq 0 ]; then
