@@ -754,7 +754,7 @@ func.func @affine_loop() {
 // The BufferDeallocation transformation should fail on this explicit
 // control-flow loop since they are not supported.
 
-// (upstream: expected-error@+1 {{Only structured control-flow loops are supported}})
+// (upstream expects the classic pass to fail: "Only structured control-flow loops are supported")
 func.func @loop_dynalloc(
   %arg0 : i32,
   %arg1 : i32,
@@ -787,7 +787,7 @@ func.func @loop_dynalloc(
 // The BufferDeallocation transformation should fail on this explicit
 // control-flow loop since they are not supported.
 
-// (upstream: expected-error@+1 {{Only structured control-flow loops are supported}})
+// (upstream expects the classic pass to fail: "Only structured control-flow loops are supported")
 func.func @do_loop_alloc(
   %arg0 : i32,
   %arg1 : i32,
