@@ -34,6 +34,12 @@ void classic::collectAllocations(ScratchState &state) {
   state.func->walk([&](Operation *op) {
     if (op == state.func)
       return;
+    // An allocation marked `bufferization.manual_deallocation` is the
+    // user's to free: the ownership-based pass leaves it alone
+    // (https://mlir.llvm.org/docs/OwnershipBasedBufferDeallocation/), and
+    // so does the plan, or a function that frees it would free it twice.
+    if (op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+      return;
     for (Value result : op->getResults())
       if (isa<BaseMemRefType>(result.getType()) &&
           classifyBuffer(result) == BufferKind::HeapAlloc)

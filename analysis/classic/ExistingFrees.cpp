@@ -40,6 +40,13 @@ bool classic::collectExistingFrees(ScratchState &state) {
       return WalkResult::interrupt();
     }
     for (Value freed : checker::freedOperands(*op)) {
+      // The free of an allocation the user frees by hand
+      // (`bufferization.manual_deallocation`, not tracked) stays as it is.
+      if (Operation *alloc = freed.getDefiningOp();
+          alloc &&
+          alloc->hasAttr(
+              bufferization::BufferizationDialect::kManualDeallocation))
+        continue;
       if (!tracked.contains(freed)) {
         state.failure = opName(op) +
                         " frees a buffer that is not a heap allocation of "
