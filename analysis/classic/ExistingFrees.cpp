@@ -40,12 +40,15 @@ bool classic::collectExistingFrees(ScratchState &state) {
       return WalkResult::interrupt();
     }
     for (Value freed : checker::freedOperands(*op)) {
-      // The free of an allocation the user frees by hand
-      // (`bufferization.manual_deallocation`, not tracked) stays as it is.
-      if (Operation *alloc = freed.getDefiningOp();
-          alloc &&
-          alloc->hasAttr(
-              bufferization::BufferizationDialect::kManualDeallocation))
+      // A free by hand (`bufferization.manual_deallocation` on the free or
+      // on the allocation; collectAllocations tracks neither) stays as it
+      // is.
+      Operation *alloc = freed.getDefiningOp();
+      if (op->hasAttr(
+              bufferization::BufferizationDialect::kManualDeallocation) ||
+          (alloc &&
+           alloc->hasAttr(
+               bufferization::BufferizationDialect::kManualDeallocation)))
         continue;
       if (!tracked.contains(freed)) {
         state.failure = opName(op) +

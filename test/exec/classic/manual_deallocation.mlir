@@ -1,8 +1,8 @@
-// The user frees %manual by hand: its allocation carries
-// `bufferization.manual_deallocation`, so its free does not make the function
-// deallocated IR, and the ownership-based pass would leave it alone
-// (mlir/docs/OwnershipBasedBufferDeallocation.md). The classic plan leaves it
-// alone too and frees %tmp only; freeing %manual as well was a double free.
+// The user frees %manual by hand: its allocation and its free carry
+// `bufferization.manual_deallocation`, so the free does not make the function
+// deallocated IR, and the ownership-based pass would leave the buffer alone
+// (BufferizationBase.td, MLIR 22). The classic plan leaves it alone too and
+// frees %tmp only; freeing %manual as well was a double free.
 // EXEC:
 // EXPECT: combo arg0=0: ok
 // EXPECT: combo arg0=1: ok
@@ -19,6 +19,6 @@ func.func @manual_deallocation(%cond: i1, %out: memref<4xf32>) {
   cf.br ^bb3
 ^bb3:
   memref.copy %tmp, %out : memref<4xf32> to memref<4xf32>
-  memref.dealloc %manual : memref<4xf32>
+  memref.dealloc %manual {bufferization.manual_deallocation} : memref<4xf32>
   return
 }
