@@ -13,7 +13,9 @@
 #include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -40,6 +42,48 @@ static void decideStage(SourceIndex &index, FunctionId fn,
   }
   entry.stage =
       freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
+}
+
+// An op One-Shot Bufferize would still rewrite (it implements
+// BufferizableOpInterface and takes or yields a tensor), or null. A function
+// holding one is at tensor level: the deallocation passes run on its
+// bufferized form, so their preconditions and plans say nothing about it
+// (https://mlir.llvm.org/docs/Bufferization/: "deallocation [...] runs after
+// bufferization"). What bufferization leaves on tensors by design is not
+// such an op: `bufferization.to_tensor` / `to_buffer` at the edge of the
+// bufferized region, and `func` ops when function boundaries were not
+// bufferized.
+static Operation *opBeforeBufferization(Operation *function) {
+  Operation *found = nullptr;
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  function->walk([&](Operation *op) {
+    if (op == function ||
+        isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op) ||
+        op->getName().getDialectNamespace() ==
+            func::FuncDialect::getDialectNamespace() ||
+        !isa<bufferization::BufferizableOpInterface>(op))
+      return WalkResult::advance();
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor)) {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+static void skipIfNotBufferized(SourceIndex &index, FunctionId fn) {
+  FunctionEntry &entry = index.result().functions[fn];
+  if (!entry.analysed)
+    return;
+  if (Operation *op = opBeforeBufferization(index.function(fn))) {
+    entry.analysed = false;
+    entry.notAnalysed = "@" + entry.name + " is not bufferized yet (`" +
+                        op->getName().getStringRef().str() +
+                        "` works on tensors); the deallocation passes run "
+                        "after One-Shot Bufferize";
+  }
 }
 
 // Suppressions, enabled checks and severities apply to our own findings;
@@ -114,6 +158,7 @@ AnalysisResult bufferlens::analyzeDocument(std::string_view text,
     };
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
       decideStage(index, fn, directives.stage, options);
+      skipIfNotBufferized(index, fn);
       if (!result.functions[fn].analysed || !budgets.fitsOperations(fn))
         continue;
       if (!timed(fn, [&] { computeBufferFacts(index, fn); }) ||

@@ -9,6 +9,7 @@
 
 #include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -108,9 +109,13 @@ private:
       } else if (auto it = cloneIndex.find(&op); it != cloneIndex.end()) {
         insertion.kind = ClassicInsertion::Kind::Clone;
         insertion.clone = it->second;
-      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      } else if (SmallVector<Value, 1> frees = checker::freedOperands(op);
+                 !frees.empty()) {
+        // A free the algorithm inserted (`memref.dealloc`, or the matching
+        // free of another dialect's allocation: createFree), recognised by
+        // its Free effect as the frees already in the IR are.
         insertion.kind = ClassicInsertion::Kind::Dealloc;
-        Value freed = dealloc.getMemref();
+        Value freed = frees.front();
         if (auto clone = cloneIndex.find(freed.getDefiningOp());
             clone != cloneIndex.end()) {
           // A clone freed on an edge that does not take it.
@@ -220,12 +225,21 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
   Operation *copy = original->clone(mapping);
   CopyMap map;
   map.pair(original, copy);
-  bool ok;
+  bool ok = true;
   {
     ScratchState state(copy);
     state.repairFrees = repairFrees;
     collectAllocations(state);
-    ok = !repairFrees || collectExistingFrees(state);
+    for (Value allocation : state.allocs) {
+      std::string why = whyNoFreeOp(allocation);
+      if (!why.empty()) {
+        state.failure = std::move(why);
+        state.failureOp = allocation.getDefiningOp();
+        ok = false;
+        break;
+      }
+    }
+    ok = ok && (!repairFrees || collectExistingFrees(state));
     if (ok) {
       findCriticalAliases(state);
       ok = introduceClones(state) && freeClonesOnOtherEdges(state) &&

@@ -34,6 +34,19 @@ static std::string position(const AnalysisResult &result,
   return where + " in " + describeBlock(result, before.block);
 }
 
+/// The op a planned free inserts (createFree): `gpu.dealloc` for a
+/// `gpu.alloc` (the plan refuses asynchronous ones), `memref.dealloc` for the
+/// rest, clones included.
+static std::string freeOpOf(const AnalysisResult &result,
+                            const ClassicInsertion &insertion) {
+  if (insertion.value != kNone) {
+    OpId def = result.values[insertion.value].definingOp;
+    if (def != kNone && result.ops[def].name == "gpu.alloc")
+      return "gpu.dealloc";
+  }
+  return "memref.dealloc";
+}
+
 static std::string cloneText(const AnalysisResult &result,
                              const ClassicClone &clone) {
   return "a clone of `" + result.values[clone.source].name + "` before `" +
@@ -96,7 +109,7 @@ std::string bufferlens::explainClassic(const AnalysisResult &result,
           "the loop body";
   if (entry->tracked || entry->critical) {
     for (int32_t d : entry->deallocs)
-      os << "\n- freed: `memref.dealloc` "
+      os << "\n- freed: `" << freeOpOf(result, plan->insertions[d]) << "` "
          << position(result, plan->insertions[d]);
     if (entry->deallocs.empty())
       os << "\n- not freed: " << entry->notFreedReason;

@@ -5,6 +5,7 @@
 #include "analysis/ParsedModule.h"
 #include "analysis/Registry.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/classic/Internal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -50,8 +51,8 @@ bool bufferlens::applyClassicPlan(SourceIndex &index,
       }
       if (insertion.kind == ClassicInsertion::Kind::Dealloc) {
         if (insertion.value != kNone)
-          memref::DeallocOp::create(builder, anchor->getLoc(),
-                                    index.value(insertion.value));
+          classic::createFree(builder, anchor->getLoc(),
+                              index.value(insertion.value));
         else if (clones[insertion.clone])
           freeClone(insertion);
         else

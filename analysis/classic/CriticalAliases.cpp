@@ -11,6 +11,7 @@
 
 #include "analysis/BufferFacts.h"
 #include "analysis/SourceIndex.h"
+#include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -21,6 +22,16 @@
 using namespace bufferlens;
 using namespace bufferlens::classic;
 using namespace mlir;
+
+/// Whether an op marked `bufferization.manual_deallocation` frees `buffer`.
+static bool freedByHand(Value buffer) {
+  for (Operation *user : buffer.getUsers())
+    if (user->hasAttr(
+            bufferization::BufferizationDialect::kManualDeallocation) &&
+        llvm::is_contained(checker::freedOperands(*user), buffer))
+      return true;
+  return false;
+}
 
 void classic::collectAllocations(ScratchState &state) {
   state.func->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -34,9 +45,17 @@ void classic::collectAllocations(ScratchState &state) {
   state.func->walk([&](Operation *op) {
     if (op == state.func)
       return;
+    // An allocation marked `bufferization.manual_deallocation`, or freed by
+    // an op so marked, is the user's to free (the attribute's description in
+    // BufferizationBase.td, MLIR 22: the ownership-based pass leaves it
+    // alone). Such a free does not make the function deallocated IR
+    // (freesMemory), so the plan must not free the buffer a second time.
+    if (op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+      return;
     for (Value result : op->getResults())
       if (isa<BaseMemRefType>(result.getType()) &&
-          classifyBuffer(result) == BufferKind::HeapAlloc)
+          classifyBuffer(result) == BufferKind::HeapAlloc &&
+          !freedByHand(result))
         state.allocs.push_back(result);
   });
 }

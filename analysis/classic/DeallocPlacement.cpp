@@ -127,7 +127,7 @@ bool classic::placeDeallocs(ScratchState &state) {
       continue;
     }
     OpBuilder builder(next);
-    auto dealloc = memref::DeallocOp::create(builder, next->getLoc(), value);
+    Operation *dealloc = createFree(builder, next->getLoc(), value);
     state.deallocs.emplace_back(value, dealloc);
   }
   return true;

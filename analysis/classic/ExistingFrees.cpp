@@ -40,6 +40,16 @@ bool classic::collectExistingFrees(ScratchState &state) {
       return WalkResult::interrupt();
     }
     for (Value freed : checker::freedOperands(*op)) {
+      // A free by hand (`bufferization.manual_deallocation` on the free or
+      // on the allocation; collectAllocations tracks neither) stays as it
+      // is.
+      Operation *alloc = freed.getDefiningOp();
+      if (op->hasAttr(
+              bufferization::BufferizationDialect::kManualDeallocation) ||
+          (alloc &&
+           alloc->hasAttr(
+               bufferization::BufferizationDialect::kManualDeallocation)))
+        continue;
       if (!tracked.contains(freed)) {
         state.failure = opName(op) +
                         " frees a buffer that is not a heap allocation of "

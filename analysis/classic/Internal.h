@@ -15,6 +15,7 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -93,6 +94,16 @@ struct ScratchState {
   std::string failure;
   mlir::Operation *failureOp = nullptr;
 };
+
+/// Why the plan cannot free the tracked allocation `allocation` (no op is
+/// known to free what its op allocates), or empty (FreeOps.cpp).
+std::string whyNoFreeOp(mlir::Value allocation);
+/// The name of the op createFree makes for `freed`.
+llvm::StringRef freeOpName(mlir::Value freed);
+/// Inserts the free of `freed` that matches the op allocating it:
+/// `gpu.dealloc` for a `gpu.alloc`, `memref.dealloc` otherwise.
+mlir::Operation *createFree(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value freed);
 
 /// Collects the tracked allocations (Detection of Buffer Allocations).
 void collectAllocations(ScratchState &state);

@@ -8,6 +8,13 @@
 // heap: an alloca there would grow the stack every iteration (scf.for is a
 // scope in MLIR 22: its allocas are released per iteration).
 //
+// Allocations and frees are found by their memory effects
+// (MemoryEffectOpInterface: `Allocate` on a result, `Free` on an operand), as
+// BufferFacts classifies buffers, not by op name: an allocation of another
+// dialect (`gpu.alloc`) is explained, not silently skipped, and a buffer some
+// op frees (`memref.realloc`, `gpu.dealloc`) stays on the heap, since that
+// free of a stack buffer would be invalid.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/BufferFacts.h"
@@ -17,17 +24,43 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
 using namespace mlir;
 
-/// Why `alloc` cannot live on the stack, or empty when it can.
-static std::string whyNotPromotable(memref::AllocOp alloc,
+/// Whether `op` has an effect `Effect` on `value`.
+template <typename Effect> static bool hasEffectOn(Operation *op, Value value) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.getEffectOnValue<Effect>(value).has_value();
+}
+
+/// Whether `result` is a heap allocation of its defining op: an `Allocate`
+/// effect on it outside the automatic-allocation-scope resource (that one is
+/// `memref.alloca`'s).
+static bool isHeapAllocation(OpResult result) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(result.getOwner());
+  if (!effects || !isa<MemRefType>(result.getType()))
+    return false;
+  auto allocate = effects.getEffectOnValue<MemoryEffects::Allocate>(result);
+  return allocate && !isa<SideEffects::AutomaticAllocationScopeResource>(
+                         allocate->getResource());
+}
+
+/// Why the heap allocation `value` cannot live on the stack, or empty when it
+/// can.
+static std::string whyNotPromotable(OpResult value,
                                     const BufferViewFlowAnalysis &aliases,
                                     uint64_t limit) {
-  std::optional<uint64_t> size = staticSizeInBytes(alloc.getType());
-  if (!alloc.getType().hasStaticShape())
+  Operation *alloc = value.getOwner();
+  if (!isa<memref::AllocOp>(alloc))
+    return "it is allocated by " +
+           quoted(alloc->getName().getStringRef().str()) +
+           ", and only a `memref.alloc` can become a `memref.alloca`";
+  auto type = cast<MemRefType>(value.getType());
+  std::optional<uint64_t> size = staticSizeInBytes(type);
+  if (!type.hasStaticShape())
     return "its size is dynamic";
   if (!size)
     return "its element type has no known size";
@@ -43,11 +76,16 @@ static std::string whyNotPromotable(memref::AllocOp alloc,
              quoted(parent->getName().getStringRef().str()) +
              ", where an alloca would grow the stack every iteration";
   }
-  for (Value alias : aliases.resolve(alloc.getResult()))
-    for (Operation *user : alias.getUsers())
+  for (Value alias : aliases.resolve(value))
+    for (Operation *user : alias.getUsers()) {
       if (user->hasTrait<OpTrait::IsTerminator>())
         return "it leaves its block through " +
                quoted(user->getName().getStringRef().str());
+      if (hasEffectOn<MemoryEffects::Free>(user, alias))
+        return "it is freed by " +
+               quoted(user->getName().getStringRef().str()) +
+               ", which must not free a stack buffer";
+    }
   return "";
 }
 
@@ -56,17 +94,21 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
                                uint64_t limitBytes) {
   Operation *function = index.function(fn);
   const BufferViewFlowAnalysis &aliases = facts.aliases;
-  function->walk([&](memref::AllocOp alloc) {
-    ValueId value = index.idOf(alloc.getResult());
-    OpId op = index.idOf(alloc.getOperation());
+  function->walk([&](Operation *alloc) {
+    if (alloc == function || alloc->getNumResults() != 1 ||
+        !isHeapAllocation(alloc->getResult(0)))
+      return;
+    OpResult allocated = alloc->getResult(0);
+    ValueId value = index.idOf(allocated);
+    OpId op = index.idOf(alloc);
     if (value == kNone || op == kNone)
       return;
-    std::string reason = whyNotPromotable(alloc, aliases, limitBytes);
+    std::string reason = whyNotPromotable(allocated, aliases, limitBytes);
     plan.promotions.push_back({value, reason.empty(), reason});
     if (!reason.empty())
       return;
     AnalysisResult &result = index.result();
-    uint64_t size = *staticSizeInBytes(alloc.getType());
+    uint64_t size = *staticSizeInBytes(cast<MemRefType>(allocated.getType()));
     Finding finding = makeFinding(
         "BL301", result.ops[op].nameRange,
         result.values[value].name +

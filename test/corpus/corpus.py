@@ -27,6 +27,8 @@ DYNAMIC = {"privateFunctionDynamicOwnership": True}
 GROUPS = [
     ("upstream inputs", ["upstream/OwnershipBasedBufferDeallocation/*.mlir",
                          "upstream/MemRef/*.mlir"], "bufferized", {}),
+    ("upstream One-Shot Bufferize inputs (tensor level)",
+     ["upstream/one-shot/*.mlir"], "auto", {}),
     ("upstream One-Shot Bufferize output", ["upstream-bufferized/*.mlir"],
      "bufferized", {}),
     ("upstream classic test", ["upstream/buffer-deallocation.mlir"], "auto", {}),
@@ -36,6 +38,7 @@ GROUPS = [
     ("upstream pipeline output", ["upstream-dealloc/*[!c].mlir"], "deallocated", {}),
     ("upstream pipeline output, dynamic ownership",
      ["upstream-dealloc/*.dynamic.mlir"], "deallocated", DYNAMIC),
+    ("programs, tensor level", ["programs/*.mlir"], "auto", {}),
     ("programs, bufferized", ["programs/bufferized/*.mlir"], "bufferized", {}),
     ("programs, pipeline output", ["programs/dealloc/*.mlir"], "deallocated", {}),
     ("programs, pipeline output, dynamic ownership",

@@ -2,7 +2,7 @@
 // @moving_invalid_dealloc_op_complex as written (upstream's input to the
 // classic pass): through ^bb2 the copy in ^exit reads %1 after its free,
 // through ^bb1 %1 is never freed. Backs the corpus's expected BL103 at
-// line 141 (combination arg0=0) and BL101 at line 132 (arg0=1).
+// line 376 (combination arg0=0) and BL101 at line 367 (arg0=1).
 // EXEC: @moving_invalid_dealloc_op_complex
 // EXPECT: combo arg0=0: use-after-free
 // EXPECT: combo arg0=1: leak 1

@@ -9,7 +9,10 @@
 // removed; `"test.some_op"() : () -> index` (an op without memory-effect
 // interface) is replaced by a call of an external function `@some_op`
 // declared in the chunk. Tensor-level input: regenerate.sh bufferizes it
-// (upstream-bufferized/) with the RUN line's One-Shot Bufferize options.
+// (upstream-bufferized/) with the RUN line's One-Shot Bufferize options,
+// given on the `corpus-bufferize:` line.
+//
+// corpus-bufferize: --split-input-file --one-shot-bufferize=allow-unknown-ops --canonicalize
 
 // RUN: mlir-opt %s -one-shot-bufferize="allow-unknown-ops" -canonicalize -split-input-file | FileCheck %s
 
