@@ -3,13 +3,16 @@
 // Depth-first exploration, one State per path. A branch on an undecided i1
 // forks the path on one atom at a time (BoolExpr.h), so branches on the same
 // condition agree, and never follows a path whose integer comparisons
-// contradict each other (IntFacts.h). Loops are unrolled: scf.for with
-// integer bounds as Loops.cpp says; scf.while up to the iterations its
-// comparisons name (whileIterations); other loop bodies run at most
+// contradict each other (IntFacts.h). Loops are unrolled: scf.for and
+// affine.for with integer bounds as Loops.cpp says; scf.while and loops of
+// cf branches up to the iterations their comparisons name (whileIterations,
+// CfLoops.cpp), leaving truncated past that; other loop bodies run at most
 // CheckerLimits::loopIterations times per path (with constant bounds, the
-// real trip count when smaller), and a cf block is entered at most that many
-// times plus one. Every path the checker follows is one a real execution can
-// take, up to those bounds, so the bounds cost recall, never false alarms.
+// real trip count when smaller), and a cf block in no loop is entered at
+// most that many times plus one. Every path the checker follows is one a
+// real execution can take, up to those bounds, so the bounds cost recall,
+// never false alarms; a path the bounds drop gets the reduced-precision
+// note, a leak a truncated path does not report an info note.
 // In a multi-block region blocks run in reverse post-order, so paths that
 // meet at a join are counted, deduplicated and merged there. Past
 // CheckerLimits::maxPaths paths at one point, paths that agree on memory are
