@@ -124,11 +124,13 @@ class Loops:
             return out
 
         # The loop; `reached(v)` is an i1 that holds when iteration v ran.
+        self.shift = 0  # the loop runs up to %n + shift (affine `%n + D`)
         loop, reached = self.loop(start, step, body)
         self.lines += loop
         for b, v in named:
             # One %n that stops before iteration v, one that runs past it.
-            self.n_values |= {v, v + 3} if up else {v, v - 3}
+            w = v - self.shift
+            self.n_values |= {w, w + 3} if up else {w, w - 3}
         for k, (b, v) in enumerate(named):
             if bug == "leak" and k == victim:
                 continue
@@ -173,6 +175,8 @@ class Loops:
         form = self.rand.choice(["n", "n+d", "min"])
         d = self.rand.choice([1, 2, -1])
         m = self.rand.randint(2, 9)
+        if form == "n+d":
+            self.shift = d
         if form == "n":
             ub = "%n"
         elif form == "n+d":
