@@ -84,6 +84,10 @@ struct State {
   /// Blocks of multi-block regions entered, in order, for messages.
   std::vector<mlir::Block *> trace;
   llvm::DenseMap<mlir::Block *, int> visits;
+  /// A hash of the path's state (up to renaming) when it last entered a
+  /// loop header as often as allowed: the next entry in the same state
+  /// repeats what was followed, and is dropped without a note.
+  llvm::DenseMap<mlir::Block *, size_t> keyAt;
   /// Left a loop with a known trip count before its last iteration (past
   /// CheckerLimits::fullUnroll): a later iteration might have freed what
   /// looks leaked, so no leak is reported on this path.

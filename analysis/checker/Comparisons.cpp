@@ -12,6 +12,7 @@
 #include "analysis/checker/Interpreter.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Operation.h"
 
 using namespace bufferlens;
@@ -101,6 +102,42 @@ Bool Interpreter::compareInts(State &state, StringRef predicate,
   comparison.lhs = *l;
   comparison.rhs = *r;
   return finish(comparisonAtom(comparison, result, negate));
+}
+
+// A loop that counts (a cf loop's block argument, an scf.while's carried
+// value) decides `counter < %n` once per iteration; "%more is true (5th
+// time)" would not say which iteration, "%n > 4" does.
+void Interpreter::nameByCounter(Operation &cmpi, State &state, int a) {
+  AtomInfo &info = atoms[a];
+  if (!info.comparison ||
+      info.comparison->lhs.isConstant() == info.comparison->rhs.isConstant())
+    return;
+  int counter = -1;
+  for (int side = 0; side < 2; ++side)
+    if (valueOf(state, cmpi.getOperand(side)).kind == AbsValue::Int &&
+        !matchPattern(cmpi.getOperand(side), m_Constant()))
+      counter = side;
+  if (counter < 0)
+    return;
+  Value other = cmpi.getOperand(1 - counter);
+  if (valueOf(state, other).kind != AbsValue::Opaque)
+    return;
+  const Comparison &c = *info.comparison;
+  bool constantLeft = c.lhs.isConstant();
+  std::string x = name(other);
+  std::string k = std::to_string(constantLeft ? c.lhs.offset : c.rhs.offset);
+  auto text = [&](const char *yes, const char *no) {
+    info.trueText = x + " " + yes + " " + k;
+    info.falseText = x + " " + no + " " + k;
+  };
+  switch (c.kind) {
+  case Comparison::Eq:
+    return text("==", "!=");
+  case Comparison::Slt:
+    return constantLeft ? text(">", "<=") : text("<", ">=");
+  case Comparison::Ult:
+    return constantLeft ? text("ugt", "ule") : text("ult", "uge");
+  }
 }
 
 bool Interpreter::foldInteger(Operation &op, State &state) {

@@ -3,13 +3,16 @@
 // Depth-first exploration, one State per path. A branch on an undecided i1
 // forks the path on one atom at a time (BoolExpr.h), so branches on the same
 // condition agree, and never follows a path whose integer comparisons
-// contradict each other (IntFacts.h). Loops are unrolled: scf.for with
-// integer bounds as Loops.cpp says; scf.while up to the iterations its
-// comparisons name (whileIterations); other loop bodies run at most
+// contradict each other (IntFacts.h). Loops are unrolled: scf.for and
+// affine.for with integer bounds as Loops.cpp says; scf.while and loops of
+// cf branches up to the iterations their comparisons name (whileIterations,
+// CfLoops.cpp), leaving truncated past that; other loop bodies run at most
 // CheckerLimits::loopIterations times per path (with constant bounds, the
-// real trip count when smaller), and a cf block is entered at most that many
-// times plus one. Every path the checker follows is one a real execution can
-// take, up to those bounds, so the bounds cost recall, never false alarms.
+// real trip count when smaller), and a cf block in no loop is entered at
+// most that many times plus one. Every path the checker follows is one a
+// real execution can take, up to those bounds, so the bounds cost recall,
+// never false alarms; a path the bounds drop gets the reduced-precision
+// note, a leak a truncated path does not report an info note.
 // In a multi-block region blocks run in reverse post-order, so paths that
 // meet at a join are counted, deduplicated and merged there. Past
 // CheckerLimits::maxPaths paths at one point, paths that agree on memory are
@@ -136,6 +139,9 @@ static std::vector<Block *> reversePostOrder(Region &region) {
   return {post.rbegin(), post.rend()};
 }
 
+static std::string canonicalKey(const State &s,
+                                const std::vector<IntLiteral> &facts);
+
 std::vector<Interpreter::Exit>
 Interpreter::runRegion(Region &region, State state,
                        llvm::ArrayRef<AbsValue> arguments) {
@@ -149,6 +155,7 @@ Interpreter::runRegion(Region &region, State state,
     for (Block &block : region)
       state.visits.erase(&block);
   Block *entry = &region.front();
+  CFGLoopInfo *loops = loopsOf(region);
   for (auto [arg, value] : llvm::zip(entry->getArguments(), arguments))
     state.env[arg] = value;
 
@@ -184,8 +191,45 @@ Interpreter::runRegion(Region &region, State state,
     }
     auto [block, current] = std::move(work.back());
     work.pop_back();
-    if (++current.visits[block] > limits.loopIterations + 1)
+    int64_t allowed = entriesAllowed(block, loops);
+    int entries = ++current.visits[block];
+    CFGLoop *loop = loops ? loops->getLoopFor(block) : nullptr;
+    bool header = loop && loop->getHeader() == block;
+    // Past the bound, a path at the header of a loop it can leave from
+    // there leaves it, marked truncated as scf.for's do (Loops.cpp): no
+    // leak is reported on it (a later iteration might free), only noted.
+    Block *leaveTo = nullptr;
+    if (entries >= allowed && header) {
+      // A path back at the header in the state it was in at the last
+      // entry followed runs the same iterations again: dropping it loses
+      // nothing (a loop on a condition it does not change).
+      size_t key = std::hash<std::string>()(
+          canonicalKey(current, literalsOf(current.assignment)));
+      if (entries > allowed) {
+        auto last = current.keyAt.find(block);
+        if (last != current.keyAt.end() && last->second == key)
+          continue;
+        auto cond = dyn_cast<cf::CondBranchOp>(block->getTerminator());
+        if (cond && loop->contains(cond.getTrueDest()) !=
+                        loop->contains(cond.getFalseDest())) {
+          leaveTo = loop->contains(cond.getTrueDest()) ? cond.getFalseDest()
+                                                       : cond.getTrueDest();
+          current.truncated = true;
+        } else {
+          note("a loop of `cf` branches (" + label(block) + ") was unrolled " +
+               std::to_string(allowed - 1) +
+               " times; later iterations were not followed");
+          continue;
+        }
+      } else {
+        current.keyAt[block] = key;
+      }
+    } else if (entries > allowed) {
+      note("a block (" + label(block) + ") was entered " +
+           std::to_string(allowed) +
+           " times on one path; later entries were not followed");
       continue;
+    }
     if (traced)
       current.trace.push_back(block);
     std::vector<State> ends = runOps(*block, std::move(current));
@@ -197,12 +241,24 @@ Interpreter::runRegion(Region &region, State state,
         values.push_back(valueOf(s, v));
       if (dominance.dominates(dest, block))
         checkBackEdge(s, dest, values, term);
+      // Entering a loop from outside starts counting its iterations anew.
+      if (CFGLoop *inner = loops ? loops->getLoopFor(dest) : nullptr;
+          inner && inner->getHeader() == dest && !inner->contains(block))
+        for (Block *b : inner->getBlocks()) {
+          s.visits.erase(b);
+          s.keyAt.erase(b);
+        }
       for (auto [arg, value] : llvm::zip(dest->getArguments(), values))
         s.env[arg] = value;
       pending[rank.lookup(dest)].push_back(std::move(s));
     };
     for (State &s : ends) {
-      if (auto br = dyn_cast_or_null<cf::BranchOp>(term)) {
+      if (leaveTo) {
+        auto cond = cast<cf::CondBranchOp>(term);
+        jump(std::move(s), leaveTo,
+             leaveTo == cond.getTrueDest() ? cond.getTrueDestOperands()
+                                           : cond.getFalseDestOperands());
+      } else if (auto br = dyn_cast_or_null<cf::BranchOp>(term)) {
         jump(std::move(s), br.getDest(), br.getDestOperands());
       } else if (auto cond = dyn_cast_or_null<cf::CondBranchOp>(term)) {
         Bool flag = flagOf(s, cond.getCondition());
@@ -529,8 +585,26 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
     truncated = true;
   std::vector<State> current, exits;
   current.push_back(std::move(state));
+  // An unknown trip count: paths that would run on are not followed. When
+  // the body compares an induction variable with a constant, a later
+  // iteration may be the one it names: that is said in the note.
+  bool named = false;
+  for (unsigned i = 0; i < numIvs; ++i)
+    body.walk([&](Operation *cmp) {
+      if (cmp->getName().getStringRef() != "arith.cmpi")
+        return;
+      for (int side = 0; side < 2; ++side)
+        if (baseAndOffset(cmp->getOperand(side)).first ==
+                block.getArgument(i) &&
+            matchPattern(cmp->getOperand(1 - side), m_Constant()))
+          named = true;
+    });
   for (int iteration = 0;; ++iteration) {
     bool last = iteration == bound || (trips && iteration == *trips);
+    if (!trips && named && iteration == bound)
+      note("an " + op.getName().getStringRef().str() + " was unrolled " +
+           std::to_string(bound) +
+           " times; later iterations were not followed");
     if (!trips || last) {
       for (const State &s : current) {
         State exit = s;
@@ -581,33 +655,71 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
 }
 
 // How many times an scf.while's body runs per path: past
-// CheckerLimits::loopIterations, up to the iteration after the largest
-// constant that a comparison in the loop sets against a value it carries
-// (a block argument of either region), as if it counted from 0 by 1, at most
-// kMaxWhileIterations. The condition is decided afresh each time (a path
-// fact, as for scf.for); paths that would run further are not followed.
+// CheckerLimits::loopIterations, up to the iteration after the last one a
+// constant compared with a value the loop carries (a block argument of
+// either region) names, at most kMaxWhileIterations. A carried value that
+// starts as a constant and comes back as itself plus a constant (through
+// scf.condition and scf.yield) counts from that start by that step; others
+// are taken to count from 0 by 1. The condition is decided afresh each
+// time (a path fact, as for scf.for); a path that would run further is not
+// followed, and the function gets the reduced-precision note.
 static constexpr int64_t kMaxWhileIterations = 256;
 
 static int64_t whileIterations(scf::WhileOp whileOp, int64_t atLeast) {
-  int64_t named = -1;
-  auto carried = [&](Value v) {
-    if (Operation *def = v.getDefiningOp();
-        def && def->getName().getStringRef() == "arith.index_cast")
-      v = def->getOperand(0);
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && (arg.getOwner() == &whileOp.getBefore().front() ||
-                   arg.getOwner() == &whileOp.getAfter().front());
+  Block &before = whileOp.getBefore().front();
+  Block &after = whileOp.getAfter().front();
+  auto condition = dyn_cast<scf::ConditionOp>(before.getTerminator());
+  auto yield = dyn_cast<scf::YieldOp>(after.getTerminator());
+  // By carried value: start, step, and the offset of each after-region
+  // argument from the before-region argument it is.
+  struct Counter {
+    int64_t start = 0, step = 1;
   };
+  llvm::SmallVector<Counter> counters(before.getNumArguments());
+  llvm::DenseMap<Value, std::pair<unsigned, int64_t>> relative;
+  for (BlockArgument arg : before.getArguments())
+    relative[arg] = {arg.getArgNumber(), 0};
+  if (condition)
+    for (auto [j, passed] : llvm::enumerate(condition.getArgs())) {
+      auto [base, offset] = baseAndOffset(passed);
+      if (auto arg = dyn_cast<BlockArgument>(base);
+          arg && arg.getOwner() == &before && j < after.getNumArguments())
+        relative[after.getArgument(j)] = {arg.getArgNumber(), offset};
+    }
+  for (BlockArgument arg : before.getArguments()) {
+    APInt c;
+    unsigned i = arg.getArgNumber();
+    if (!yield || i >= yield.getNumOperands() ||
+        !matchPattern(whileOp.getInits()[i], m_ConstantInt(&c)) ||
+        c.getSignificantBits() > 32)
+      continue;
+    auto [base, offset] = baseAndOffset(yield.getOperand(i));
+    auto it = relative.find(base);
+    if (it == relative.end() || it->second.first != i)
+      continue;
+    int64_t step = offset + it->second.second;
+    if (step == 0)
+      continue;
+    counters[i] = {c.getSExtValue(), step};
+  }
+  int64_t named = -1;
   whileOp->walk([&](Operation *op) {
     if (op->getName().getStringRef() != "arith.cmpi" ||
         op->getNumOperands() != 2)
       return;
     for (int side = 0; side < 2; ++side) {
       APInt c;
-      if (carried(op->getOperand(side)) &&
-          matchPattern(op->getOperand(1 - side), m_ConstantInt(&c)) &&
-          c.getSignificantBits() <= 32)
-        named = std::max(named, c.getSExtValue());
+      auto [base, offset] = baseAndOffset(op->getOperand(side));
+      auto it = relative.find(base);
+      if (it == relative.end() ||
+          !matchPattern(op->getOperand(1 - side), m_ConstantInt(&c)) ||
+          c.getSignificantBits() > 32)
+        continue;
+      const Counter &counter = counters[it->second.first];
+      int64_t k = llvm::divideCeilSigned(c.getSExtValue() - offset -
+                                             it->second.second - counter.start,
+                                         counter.step);
+      named = std::max(named, std::min(k, kMaxWhileIterations));
     }
   });
   return std::min(std::max(atLeast, named + 2), kMaxWhileIterations);
@@ -625,7 +737,22 @@ void Interpreter::runWhile(Operation &op, State state,
   current.emplace_back(std::move(state), inits);
   Block &after = whileOp.getAfter().front();
   Block &before = whileOp.getBefore().front();
+  std::set<std::string> previous;
+  bool repeated = false;
   for (int iteration = 0; !current.empty(); ++iteration) {
+    // As for other loops (runLoop): dropping paths that are where the
+    // iteration before left them loses nothing.
+    std::vector<State> entering;
+    if (iteration + 1 >= bound)
+      for (auto &[s, values] : current) {
+        entering.push_back(s);
+        for (auto [arg, value] : llvm::zip(before.getArguments(), values))
+          entering.back().env[arg] = value;
+      }
+    if (iteration + 1 == bound)
+      previous = keysOf(entering);
+    if (iteration == bound)
+      repeated = repeats(entering, previous);
     std::vector<std::pair<State, std::vector<AbsValue>>> next;
     for (auto &[s, values] : current) {
       for (Exit &exit : runRegion(whileOp.getBefore(), std::move(s), values)) {
@@ -643,8 +770,18 @@ void Interpreter::runWhile(Operation &op, State state,
             out.push_back(std::move(branch));
             continue;
           }
-          if (iteration >= bound)
+          if (iteration >= bound) {
+            // Runs further than followed: it leaves truncated, as an
+            // scf.for does (Loops.cpp), unless it repeats the iteration
+            // before.
+            if (repeated)
+              continue;
+            branch.truncated = true;
+            for (auto [result, value] : llvm::zip(op.getResults(), args))
+              branch.env[result] = value;
+            out.push_back(std::move(branch));
             continue;
+          }
           for (Exit &bodyExit :
                runRegion(whileOp.getAfter(), std::move(branch), args)) {
             std::vector<AbsValue> carried;
@@ -770,6 +907,20 @@ static std::string canonicalKey(const State &s,
   for (int f : s.findings)
     key += "|!" + std::to_string(f);
   return key;
+}
+
+std::set<std::string> Interpreter::keysOf(const std::vector<State> &states) {
+  std::set<std::string> keys;
+  for (const State &s : states)
+    keys.insert(canonicalKey(s, literalsOf(s.assignment)));
+  return keys;
+}
+
+bool Interpreter::repeats(const std::vector<State> &states,
+                          const std::set<std::string> &previous) {
+  return llvm::all_of(states, [&](const State &s) {
+    return previous.count(canonicalKey(s, literalsOf(s.assignment)));
+  });
 }
 
 void Interpreter::dedupe(std::vector<State> &states) {

@@ -18,6 +18,7 @@
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/checker/Summaries.h"
 
+#include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
@@ -42,6 +43,10 @@ namespace bufferlens::checker {
 /// order); nullopt if it cannot be evaluated.
 std::optional<bool> evaluateIntegerSet(mlir::IntegerSet set,
                                        llvm::ArrayRef<int64_t> operands);
+
+/// `value` as a base value plus a constant, through arith.addi / arith.subi
+/// of constants and arith.index_cast (CfLoops.cpp).
+std::pair<mlir::Value, int64_t> baseAndOffset(mlir::Value value);
 
 class Interpreter {
 public:
@@ -70,6 +75,13 @@ private:
   bool runCountedLoop(mlir::Operation &op, State &state,
                       std::vector<State> &out);
   void bindExit(mlir::Operation &op, Exit &exit);
+  /// The natural loops of a multi-block region; null for one block
+  /// (CfLoops.cpp).
+  mlir::CFGLoopInfo *loopsOf(mlir::Region &region);
+  /// How many times a path may enter `block` per entry of its innermost
+  /// loop (per run of its region when it is in none).
+  int64_t entriesAllowed(mlir::Block *block, mlir::CFGLoopInfo *loops);
+  int64_t cfLoopEntries(mlir::CFGLoop *loop);
   void runBranches(mlir::Operation &op, State state, const Bool &cond,
                    mlir::Region &thenRegion, mlir::Region &elseRegion,
                    std::vector<State> &out);
@@ -78,6 +90,12 @@ private:
   /// function's own region (LiveValues.cpp).
   void forgetDeadValues(mlir::Block *block, State &state);
   void dedupe(std::vector<State> &states);
+  /// The states' keys up to renaming (dedupe's), and whether every state
+  /// has one of `previous`: a loop that would run on from them repeats an
+  /// iteration already followed.
+  std::set<std::string> keysOf(const std::vector<State> &states);
+  bool repeats(const std::vector<State> &states,
+               const std::set<std::string> &previous);
   bool outOfSteps();
 
   // --- transfer functions (Transfer.cpp) ---
@@ -103,6 +121,10 @@ private:
   /// Whether deciding `atom` as `value` is consistent with `assignment`.
   bool feasible(const Assignment &assignment, int atom, bool value) const;
   int freshAtom(mlir::Value value);
+  /// Prints the new comparison atom `atom` of `cmpi` as the trip count it
+  /// decides ("%n > 4") when one side is a loop's counter: a constant in
+  /// this iteration that no constant op defines.
+  void nameByCounter(mlir::Operation &cmpi, State &state, int atom);
   void callee(mlir::Operation &op, State &state);
   void load(mlir::Operation &op, State &state);
   void store(mlir::Operation &op, State &state);
@@ -121,6 +143,8 @@ private:
   /// The note for a leak an op with unknown effects may hide
   /// (UnknownEffects.cpp).
   void noteCaptured(const Object &object);
+  /// The note for a leak a path that left a loop early does not report.
+  void noteTruncated(const Object &object);
 
   // --- use after free (UseAfterFree.cpp) ---
   void checkUses(mlir::Operation &op, State &state);
@@ -152,6 +176,10 @@ private:
   LeakFixer leakFixer;
   /// Computed on the first join of a multi-block function body.
   std::unique_ptr<mlir::Liveness> liveness;
+  llvm::DenseMap<mlir::Region *, std::unique_ptr<mlir::CFGLoopInfo>>
+      regionLoops;
+  /// By loop header: entriesAllowed of the loop's blocks.
+  llvm::DenseMap<mlir::Block *, int64_t> loopEntries;
   struct AtomInfo {
     AtomInfo(std::string name) : name(std::move(name)) {}
     std::string name;

@@ -19,8 +19,6 @@ using namespace bufferlens::checker;
 using namespace mlir;
 
 void Interpreter::checkExit(State &state, Operation *terminator) {
-  if (state.truncated)
-    return;
   std::set<int> returned;
   if (terminator)
     for (Value operand : terminator->getOperands()) {
@@ -37,6 +35,10 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
     if (o.kind != ObjectKind::Owned || o.freed || o.escaped || o.leakReported ||
         returned.count(id))
       continue;
+    if (state.truncated) {
+      noteTruncated(o);
+      continue;
+    }
     leakFixer.leakedAtExit(o.site, state.trace, terminator);
     std::vector<RelatedLocation> related;
     if (terminator)

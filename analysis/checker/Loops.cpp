@@ -16,12 +16,20 @@
 // marked truncated: no leak is reported on them, since a later iteration
 // might have freed the buffer.
 //
-// An affine.for whose bounds are not both constant is run the same way when
-// each bound map has one result, a constant or one dim or symbol plus a
-// constant (`affine.for %i = 0 to %n`; the loop runs while `%i < ub`, see
-// AffineForOp in mlir/Dialect/Affine/IR/AffineOps.td). Bounds that take a
-// max or min of several results keep the generic bound of
-// CheckerLimits::loopIterations iterations (Interpreter.cpp).
+// An affine.for is run the same way when its lower bound map is one
+// constant or one dim or symbol plus a constant (or a max of constants) and
+// each result of its upper bound map is: it runs while `%i` is below every
+// upper result (a min; see AffineForOp in
+// mlir/Dialect/Affine/IR/AffineOps.td), so each iteration decides one
+// comparison per result. Constant bounds are a constant trip count.
+//
+// `scf.for unsigned` compares `ult` instead of `slt`; it is run this way
+// from a constant lower bound that is not negative, so that the induction
+// variables the checker names are the same numbers signed or unsigned.
+// Other bounds (a max of lower bounds over operands, an unsigned loop from
+// an operand) keep the generic bound of CheckerLimits::loopIterations
+// iterations (Interpreter.cpp), with the reduced-precision note when a path
+// is not followed further.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,31 +116,33 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
   Value inductionVar;
   llvm::SmallVector<Value> inits;
   std::optional<int64_t> step;
-  AbsValue lb, ub;
-  std::string lbName, ubName;
+  AbsValue lb;
+  // The loop runs while the induction variable is below every upper bound
+  // (affine.for's min of several results), compared unsigned for
+  // `scf.for unsigned`.
+  llvm::SmallVector<AbsValue> ubs;
+  llvm::SmallVector<std::string> ubNames;
+  bool isUnsigned = false;
+  std::string lbName;
   // The lower bound is printed as lbName plus lbOffset plus k * step.
   int64_t lbOffset = 0;
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    if (forOp.getUnsignedCmp() || forOp.getRegion().empty())
+    if (forOp.getRegion().empty())
       return false;
+    isUnsigned = forOp.getUnsignedCmp();
     step = getConstantIntValue(forOp.getStep());
     lb = valueOf(state, forOp.getLowerBound());
-    ub = valueOf(state, forOp.getUpperBound());
+    ubs.push_back(valueOf(state, forOp.getUpperBound()));
     lbName = name(forOp.getLowerBound());
-    ubName = name(forOp.getUpperBound());
+    ubNames.push_back(name(forOp.getUpperBound()));
     region = &forOp.getRegion();
     inductionVar = forOp.getInductionVar();
     inits.append(forOp.getInitArgs().begin(), forOp.getInitArgs().end());
   } else if (auto affineFor = dyn_cast<affine::AffineForOp>(op)) {
-    // Constant bounds stay with the generic loop (Interpreter.cpp).
-    if (affineFor.hasConstantBounds() || affineFor.getRegion().empty())
+    if (affineFor.getRegion().empty())
       return false;
-    auto lower = affineBoundTerm(affineFor.getLowerBoundMap(),
-                                 affineFor.getLowerBoundOperands());
-    auto upper = affineBoundTerm(affineFor.getUpperBoundMap(),
-                                 affineFor.getUpperBoundOperands());
-    if (!lower || !upper)
-      return false;
+    AffineMap lowerMap = affineFor.getLowerBoundMap();
+    AffineMap upperMap = affineFor.getUpperBoundMap();
     auto bound = [&](std::pair<Value, int64_t> term, std::string &text) {
       AbsValue v;
       if (!term.first) {
@@ -151,11 +161,30 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
         v.offset += term.second;
       return v;
     };
-    lb = bound(*lower, lbName);
-    ub = bound(*upper, ubName);
-    if (lower->first) {
-      lbName = name(lower->first);
-      lbOffset = lower->second;
+    // A max of several lower bounds is a start only when all are constant.
+    if (lowerMap.getNumResults() > 1) {
+      if (!lowerMap.isConstant())
+        return false;
+      lb.kind = AbsValue::Int;
+      lb.number = *llvm::max_element(lowerMap.getConstantResults());
+      lbName = std::to_string(lb.number);
+    } else {
+      auto lower = affineBoundTerm(lowerMap, affineFor.getLowerBoundOperands());
+      if (!lower)
+        return false;
+      lb = bound(*lower, lbName);
+      if (lower->first) {
+        lbName = name(lower->first);
+        lbOffset = lower->second;
+      }
+    }
+    for (unsigned r = 0; r < upperMap.getNumResults(); ++r) {
+      auto upper = affineBoundTerm(upperMap.getSubMap({r}),
+                                   affineFor.getUpperBoundOperands());
+      if (!upper)
+        return false;
+      ubNames.emplace_back();
+      ubs.push_back(bound(*upper, ubNames.back()));
     }
     step = affineFor.getStepAsInt();
     region = &affineFor.getRegion();
@@ -164,9 +193,13 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
   } else {
     return false;
   }
-  if (!step || *step <= 0)
+  if (!step || *step <= 0 || ubs.empty())
     return false;
-  if (!integer(lb) || !integer(ub))
+  if (!integer(lb) || !llvm::all_of(ubs, integer))
+    return false;
+  // Unsigned: from a constant start that is not negative, so that every
+  // induction variable the checker names is the same number either way.
+  if (isUnsigned && (lb.kind != AbsValue::Int || lb.number < 0))
     return false;
 
   int64_t bound = limits.loopIterations;
@@ -176,10 +209,16 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
         lastNamedIteration(&region->front(), inductionVar, lb.number, *step);
     bound = std::max(bound, named + 2);
   }
-  if (lb.kind == AbsValue::Int && ub.kind == AbsValue::Int) {
-    int64_t trips = ub.number <= lb.number
-                        ? 0
-                        : llvm::divideCeilSigned(ub.number - lb.number, *step);
+  bool constantBounds =
+      lb.kind == AbsValue::Int && llvm::all_of(ubs, [&](const AbsValue &ub) {
+        return ub.kind == AbsValue::Int && (!isUnsigned || ub.number >= 0);
+      });
+  if (constantBounds) {
+    int64_t ub = ubs.front().number;
+    for (const AbsValue &u : ubs)
+      ub = std::min(ub, u.number);
+    int64_t trips =
+        ub <= lb.number ? 0 : llvm::divideCeilSigned(ub - lb.number, *step);
     // A body that compares its induction variable with a constant runs its
     // whole constant trip count (up to kMaxNamedUnroll): stopping one
     // iteration past the named one would leave a truncated path, on which
@@ -216,17 +255,25 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
       iv.offset += k * *step;
     std::vector<State> next;
     for (State &s : current) {
-      size_t atomsBefore = atoms.size();
-      Bool more = compareInts(s, "slt", iv, ub, Value());
-      if (atoms.size() > atomsBefore && more->kind == BoolNode::Atom) {
-        // A new atom: print it as the trip count it decides.
-        int64_t offset = lbOffset + k * *step;
-        std::string at = iv.kind == AbsValue::Int ? std::to_string(iv.number)
-                         : offset > 0 ? lbName + " + " + std::to_string(offset)
-                         : offset < 0 ? lbName + " - " + std::to_string(-offset)
-                                      : lbName;
-        atoms[more->atom].trueText = ubName + " > " + at;
-        atoms[more->atom].falseText = ubName + " <= " + at;
+      Bool more = boolConst(true);
+      for (auto [ub, ubName] : llvm::zip(ubs, ubNames)) {
+        size_t atomsBefore = atoms.size();
+        Bool below =
+            compareInts(s, isUnsigned ? "ult" : "slt", iv, ub, Value());
+        if (atoms.size() > atomsBefore && below->kind == BoolNode::Atom) {
+          // A new atom: print it as the trip count it decides.
+          int64_t offset = lbOffset + k * *step;
+          std::string at =
+              iv.kind == AbsValue::Int ? std::to_string(iv.number)
+              : offset > 0             ? lbName + " + " + std::to_string(offset)
+              : offset < 0 ? lbName + " - " + std::to_string(-offset)
+                           : lbName;
+          atoms[below->atom].trueText =
+              ubName + (isUnsigned ? " ugt " : " > ") + at;
+          atoms[below->atom].falseText =
+              ubName + (isUnsigned ? " ule " : " <= ") + at;
+        }
+        more = boolAnd(more, below);
       }
       for (auto &[branch, taken] : split(std::move(s), more)) {
         if (!taken) {

@@ -164,11 +164,17 @@ void Interpreter::callee(Operation &op, State &state) {
   auto fnTarget = dyn_cast_if_present<FunctionOpInterface>(target);
   // An external callee may keep what it is given; a callee in the module
   // follows the function-boundary ABI and never takes ownership.
+  // A leak it may hide gets the same note as one an op with unknown
+  // effects may hide (UnknownEffects.cpp).
   if (!fnTarget || fnTarget.isExternal())
     for (Value operand : op.getOperands()) {
       AbsValue v = valueOf(state, operand);
-      if (v.kind == AbsValue::Buffer)
-        state.objects[v.object].escaped = true;
+      if (v.kind != AbsValue::Buffer)
+        continue;
+      Object &o = state.objects[v.object];
+      if (!o.escaped)
+        o.capturedBy = &op;
+      o.escaped = true;
     }
   for (Value result : op.getResults()) {
     if (isa<BaseMemRefType>(result.getType())) {
@@ -264,8 +270,11 @@ void Interpreter::transfer(Operation &op, State &state) {
     } else if (pred.empty() || isFlag(op.getOperand(0))) {
       v.flag = boolAtom(freshAtom(op.getResult(0)));
     } else {
+      size_t atomsBefore = atoms.size();
       v.flag = compareInts(state, pred, valueOf(state, op.getOperand(0)),
                            valueOf(state, op.getOperand(1)), op.getResult(0));
+      if (atoms.size() > atomsBefore)
+        nameByCounter(op, state, atoms.size() - 1);
     }
     state.env[op.getResult(0)] = v;
     return;

@@ -7,7 +7,9 @@ usage: generate.py SEED            print the function for SEED
        generate.py --kind KIND SEED [--correct]
                                    a case of another kind (KINDS below;
                                    callees: callees.py, subviews:
-                                   subviews.py)
+                                   subviews.py, recursive-callees:
+                                   callees.py, affine-loops, while-loops,
+                                   cf-loops: loops.py)
 
 Each SEED gives one function `@f(%c0: i1, %c1: i1, %c2: i1, %sink: memref<f32>)`
 built from allocations, clones, reads, subviews, selects, frees through
@@ -369,14 +371,21 @@ def generate(seed, correct=False, kind=None):
 
 # Further case kinds, each in a module of its own: `--kind NAME` (and
 # compare.py --kind NAME) generates from NAME.generate(seed, correct).
-KINDS = {"callees": "callees", "subviews": "subviews"}
+# `MODULE:FAMILY` calls MODULE.generate(seed, correct, family=FAMILY).
+KINDS = {"callees": "callees", "subviews": "subviews",
+         "recursive-callees": "callees:recursive",
+         "affine-loops": "loops:affine", "while-loops": "loops:while",
+         "cf-loops": "loops:cf"}
 
 
 def generate_kind(kind, seed, correct):
     import importlib
     if kind not in KINDS:
         sys.exit(f"unknown case kind {kind!r} (known: {', '.join(sorted(KINDS))})")
-    return importlib.import_module(KINDS[kind]).generate(seed, correct)
+    module, _, family = KINDS[kind].partition(":")
+    if family:
+        return importlib.import_module(module).generate(seed, correct, family=family)
+    return importlib.import_module(module).generate(seed, correct)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ func.func @while_leak(%n: index) {
     scf.condition(%go) %i : index
   } do {
   ^bb0(%i: index):
-    %0 = memref.alloc() : memref<2xf32> // expected-error {{%0 leaks when %go is true: ^bb0 -> next iteration of scf.while [BL101]}}
+    %0 = memref.alloc() : memref<2xf32> // expected-error {{%0 leaks when %n > 0: ^bb0 -> next iteration of scf.while [BL101]}}
     %next = arith.addi %i, %c1 : index
     scf.yield %next : index // expected-note {{the loop continues here}}
   }

@@ -184,7 +184,9 @@ func.func @affine_free_at_iteration_3_or_after(%n: index) {
 // From a dynamic lower bound %m + 1 to %n, freed at iteration %i == 5
 // (there is one when %m + 1 <= 5 < %n), else after the loop: read in every
 // iteration, so a read after the free happens when the loop goes on past 5.
-func.func @affine_use_after_free_past_iteration_5(%m: index, %n: index, %sink: memref<f32>) {
+// The start is not a constant, so the loop runs twice per path and the
+// paths that go on leave it truncated, where %a is not yet freed: noted.
+func.func @affine_use_after_free_past_iteration_5(%m: index, %n: index, %sink: memref<f32>) { // expected-remark {{deallocation checker: precision reduced in @affine_use_after_free_past_iteration_5: %a is not freed on a path that runs a loop longer than the checker followed; no leak is reported for it}}
   %true = arith.constant true
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -224,8 +226,7 @@ func.func @while_use_after_free_in_a_later_iteration(%n: index, %sink: memref<f3
     scf.condition(%more) %i : index
   } do {
   ^bb0(%j: index):
-    // The message names the last decision of %more, the fifth (%n > 4).
-    // expected-error@+1 {{use of %a after it was freed when %more is true: ^bb0 [BL103]}}
+    // expected-error@+1 {{use of %a after it was freed when %n > 4: ^bb0 [BL103]}}
     %v = memref.load %a[%c0] : memref<2xf32>
     memref.store %v, %sink[] : memref<f32>
     %e = arith.cmpi eq, %j, %c3 : index
