@@ -13,6 +13,8 @@
 #include "analysis/classic/ClassicExplain.h"
 #include "server/Features.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <set>
 
@@ -37,8 +39,17 @@ OpId bufferlens::opContaining(const AnalysisResult &result, FunctionId fn,
   return best;
 }
 
-static bool isFree(const std::string &op) {
-  return op == "memref.dealloc" || op == "bufferization.dealloc";
+/// Whether `op` frees memory. The checker found the frees of every
+/// function that has any by their MemoryEffects (`Free`), whatever their
+/// dialect (AnalysisResult::freeSites); the two upstream frees are also
+/// known by name, for a function analysed as bufferized IR although it
+/// frees (a `bufferlens: stage` directive), where the checker does not run.
+static bool isFree(const AnalysisResult &result, OpId op) {
+  const std::string &name = result.ops[op].name;
+  if (name == "memref.dealloc" || name == "bufferization.dealloc")
+    return true;
+  return llvm::any_of(result.freeSites,
+                      [&](const FreeSite &site) { return site.freeOp == op; });
 }
 
 static bool handsOn(const OpEntry &op) {
@@ -66,7 +77,7 @@ OwnershipAtInfo bufferlens::ownershipAt(const Snapshot &snapshot,
   auto classifyUse = [&](const ValueEntry &user, SourceRange use,
                          const std::string &useKind, const std::string &of) {
     OpId op = opContaining(result, user.function, use);
-    if (op != kNone && isFree(result.ops[op].name)) {
+    if (op != kNone && isFree(result, op)) {
       info.ranges.push_back({use, "freed",
                              "freed by " + result.ops[op].name +
                                  (of.empty() ? "" : " (" + of + ")")});

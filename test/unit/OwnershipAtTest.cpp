@@ -91,3 +91,23 @@ TEST(OwnershipAtTest, TheUsesFunctionHoldsTheOpOfEveryUse) {
   EXPECT_GT(files, 20u);
   EXPECT_GT(uses, 500u);
 }
+
+TEST(OwnershipAtTest, FreesAreKnownByTheirEffectNotTheirName) {
+  // gpu.dealloc frees (MemoryEffects::Free) as memref.dealloc does: the
+  // checker follows it, and ownershipAt marks the use it frees as freed.
+  Annotations code("func.func @gpu() {\n"
+                   "  %c0 = arith.constant 0 : index\n"
+                   "  $def[[%0]] = gpu.alloc() : memref<2xf32>\n"
+                   "  %v = memref.load $load[[%0]][%c0] : memref<2xf32>\n"
+                   "  gpu.dealloc $free[[%0]] : memref<2xf32>\n"
+                   "  return\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
+  EXPECT_EQ(rangesAt(snapshot, code.range("def").begin),
+            (std::vector<Range>{
+                {code.range("def"), "definition", ""},
+                {code.range("load"), "live", ""},
+                {code.range("free"), "freed", "freed by gpu.dealloc"}}));
+}
