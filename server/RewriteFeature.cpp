@@ -19,12 +19,8 @@ RewritePreview bufferlens::rewritePreview(const Snapshot &snapshot,
   RewritePreview preview;
   RewriteOutput out;
   int retCode = 0;
-  if (!runIsolated(
-          [&] {
-            out =
-                rewriteDocument(snapshot.text(), bufferName, request, options);
-          },
-          retCode)) {
+  if (!rewriteSafely(snapshot.text(), bufferName, request, options, out,
+                     retCode)) {
     preview.error = "the rewrite crashed (" + describeCrash(retCode) + ")";
     return preview;
   }

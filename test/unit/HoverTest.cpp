@@ -1,15 +1,14 @@
 //===- HoverTest.cpp - textDocument/hover on analysed text ----------------===//
 //
 // The hover's range is the name under the cursor; its text is the one
-// `bufferlens explain` prints, with line numbers of the current version
-// also in a snapshot part analysed on an earlier one.
+// `bufferlens explain` prints. (Line numbers in a snapshot part reused
+// from an earlier version: IncrementalAnalysisTest.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "Annotations.h"
 #include "TestUtil.h"
 #include "server/Features.h"
-#include "server/IncrementalAnalysis.h"
 
 #include <gtest/gtest.h>
 
@@ -67,29 +66,4 @@ TEST(HoverTest, ValuesBlocksAndOps) {
   EXPECT_EQ(hover->markdown, "**memref.dealloc** in ^bb1 of `@f`\n");
 
   EXPECT_FALSE(hoverAt(snapshot, code.point("none")));
-}
-
-TEST(HoverTest, LinesOfAReusedPartAreTheCurrentOnes) {
-  Annotations code(kCode);
-  const std::string before = "func.func @g() {\n"
-                             "  return\n"
-                             "}\n";
-  AnalysisOptions options;
-  VersionAnalysis v1 = analyzeVersion(nullptr, before + code.code(),
-                                      "file:///t.mlir", "t.mlir", options, 1);
-  const std::string added = "  %x = arith.constant 1 : index\n"
-                            "  %y = arith.constant 2 : index\n";
-  std::string edited = "func.func @g() {\n" + added + "  return\n}\n";
-  uint32_t shift = edited.size();
-  edited += code.code();
-  VersionAnalysis v2 = analyzeVersion(v1.snapshot, edited, "file:///t.mlir",
-                                      "t.mlir", options, 2);
-  ASSERT_EQ(v2.analysed, VersionAnalysis::Analysed::Parts);
-  std::optional<HoverInfo> hover =
-      hoverAt(*v2.snapshot, shift + code.range("use").begin);
-  ASSERT_TRUE(hover);
-  EXPECT_EQ(hover->range, (SourceRange{shift + code.range("use").begin,
-                                       shift + code.range("use").end}));
-  // Line 5 of @f, after the five lines of @g.
-  EXPECT_EQ(hover->markdown, valueHover(10));
 }

@@ -27,12 +27,12 @@ std::vector<std::pair<uint32_t, std::string>> hints(const Snapshot &snapshot,
 } // namespace
 
 TEST(InlayHintsTest, OwnershipAfterDefinitionsAndFreesBeforeTerminators) {
-  Annotations code(
-      "func.func @f(%arg0$arg^: memref<2xf32>) -> memref<2xf32> {\n"
-      "$first^  %0$kept^ = memref.alloc() : memref<2xf32>\n"
-      "  %1$dropped^ = memref.alloc() : memref<2xf32>\n"
-      "  $ret^return %0 : memref<2xf32>\n"
-      "}\n");
+  Annotations code("func.func @f(%arg0$arg^: memref<2xf32>) {\n"
+                   "$first^  %0$kept^ = memref.alloc() : memref<2xf32>\n"
+                   "  %1$dropped^ = memref.alloc() : memref<2xf32>\n"
+                   "  memref.copy %0, %1 : memref<2xf32> to memref<2xf32>\n"
+                   "  $ret^return\n"
+                   "}\n");
   AnalysisResult result = test::analyze(code.code());
   ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
   Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
