@@ -7,6 +7,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/Explain.h"
 #include "analysis/LineIndex.h"
+#include "analysis/NameIndex.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"
@@ -54,24 +55,22 @@ int bufferlens::runExplain() {
     return 2;
   }
   uint32_t offset = lines.fromByteColumn({line - 1, column - 1});
-  if (ValueId value = result.valueAt(offset); value != kNone) {
-    std::cout << explainValue(result, value);
-    return 0;
-  }
-  for (size_t b = 0; b < result.blocks.size(); ++b) {
-    bool hit = result.blocks[b].labelRange.contains(offset);
-    for (const SourceRange &use : result.blocks[b].uses)
-      hit = hit || use.contains(offset);
-    if (hit) {
-      std::cout << explainBlock(result, b);
+  if (std::optional<NameOccurrence> name =
+          nameAt(sortedNames(result), offset)) {
+    switch (name->kind) {
+    case NameOccurrence::ValueDef:
+    case NameOccurrence::ValueUse:
+      std::cout << explainValue(result, name->id);
+      return 0;
+    case NameOccurrence::BlockLabel:
+    case NameOccurrence::BlockUse:
+      std::cout << explainBlock(result, name->id);
+      return 0;
+    case NameOccurrence::OpName:
+      std::cout << explainOp(result, name->id);
       return 0;
     }
   }
-  for (size_t o = 0; o < result.ops.size(); ++o)
-    if (result.ops[o].nameRange.contains(offset)) {
-      std::cout << explainOp(result, o);
-      return 0;
-    }
   if (result.parseFailed) {
     std::cerr << location << ": error: the file does not parse\n";
     return 1;

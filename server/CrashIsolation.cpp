@@ -91,6 +91,16 @@ static Attempt attempt(std::string_view text, std::string_view bufferName,
   return out;
 }
 
+bool bufferlens::rewriteSafely(std::string_view text,
+                               std::string_view bufferName,
+                               const RewriteRequest &request,
+                               const AnalysisOptions &options,
+                               RewriteOutput &out, int &retCode) {
+  return runIsolated(
+      [&] { out = rewriteDocument(text, bufferName, request, options); },
+      retCode);
+}
+
 bool bufferlens::analyzeSafely(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options,

@@ -19,6 +19,7 @@
 
 #include "analysis/Model.h"
 #include "analysis/Options.h"
+#include "analysis/Rewrite.h"
 
 #include <functional>
 #include <memory>
@@ -51,6 +52,13 @@ AnalysisResult analyzeIsolated(std::string_view text,
 /// reports such a file as an error of its own.
 bool analyzeSafely(std::string_view text, std::string_view bufferName,
                    const AnalysisOptions &options, AnalysisResult &result,
+                   int &retCode);
+
+/// rewriteDocument under crash recovery: false (and the signal in
+/// `retCode`) when it crashed. For the features that show a rewrite.
+bool rewriteSafely(std::string_view text, std::string_view bufferName,
+                   const RewriteRequest &request,
+                   const AnalysisOptions &options, RewriteOutput &out,
                    int &retCode);
 
 /// Every thread created after this call gets kAnalysisStackBytes of stack

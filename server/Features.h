@@ -12,6 +12,7 @@
 #define BUFFERLENS_SERVER_FEATURES_H
 
 #include "analysis/Options.h"
+#include "analysis/Rewrite.h"
 #include "server/Snapshot.h"
 #include "viz/Render.h"
 
@@ -126,6 +127,18 @@ GraphAnswer graphOf(const Snapshot &snapshot, const GraphQuery &query,
                     const std::string &bufferName,
                     const AnalysisOptions &options);
 std::vector<std::string> functionNames(const Snapshot &snapshot);
+
+// RewriteFeature.cpp
+struct RewritePreview {
+  std::string text;
+  std::string error; ///< Non-empty: no preview.
+};
+/// The document rewritten by `request` (bufferlens/rewrite), under crash
+/// recovery; functions the passes reject are kept as written and named in
+/// a comment at the top.
+RewritePreview rewritePreview(const Snapshot &snapshot, RewriteRequest request,
+                              const std::string &bufferName,
+                              const AnalysisOptions &options);
 
 // The innermost op of function `fn` (kNone: of every function) whose text
 // contains `range` (bufferlens/ownershipAt's uses).

@@ -5,8 +5,8 @@
 // back to the user's ranges (viz::OriginMap) where the rewrite kept
 // locations (the classic rewrite keeps none): the rewrite is made from the
 // text the function's snapshot part was analysed on, so its locations agree
-// with that part; links into a part that an edit shifted are moved by the
-// part's delta afterwards.
+// with that part; viz/ writes the links through a mapping that moves them
+// by the part's delta into this version's text and the session's columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,6 @@
 #include "server/Features.h"
 
 #include <algorithm>
-#include <regex>
 
 using namespace bufferlens;
 
@@ -33,44 +32,6 @@ std::vector<std::string> bufferlens::functionNames(const Snapshot &snapshot) {
   for (auto &entry : found)
     names.push_back(std::move(entry.second));
   return names;
-}
-
-// `#range=L:C-L:C` links of a drawing made from `part`'s text (UTF-16
-// columns, as viz/ writes them), moved to the snapshot's text and, for a
-// utf-8 session, to byte columns.
-static std::string moveLinks(const std::string &content,
-                             const SnapshotPart &part, const Snapshot &snapshot,
-                             bool utf8Columns) {
-  if (part.delta == 0 && !utf8Columns)
-    return content;
-  // An unshifted part's offsets are the snapshot's. A shifted one's lines
-  // are indexed here, per request: a drawing costs far more, and every
-  // edit would otherwise pay for indexes only graphs read.
-  std::optional<LineIndex> shifted;
-  if (part.delta != 0)
-    shifted.emplace(part.result->text);
-  const LineIndex &old = shifted ? *shifted : snapshot.lines();
-  static const std::regex link("#range=([0-9]+):([0-9]+)-([0-9]+):([0-9]+)");
-  std::string out;
-  auto begin = std::sregex_iterator(content.begin(), content.end(), link);
-  size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    const std::smatch &m = *it;
-    auto move = [&](int line, int column) {
-      uint32_t offset =
-          old.fromUtf16Column({static_cast<uint32_t>(std::stoul(m[line])),
-                               static_cast<uint32_t>(std::stoul(m[column]))});
-      uint32_t current = part.toCurrent(offset);
-      LineColumn at = utf8Columns ? snapshot.lines().toByteColumn(current)
-                                  : snapshot.lines().toUtf16Column(current);
-      return std::to_string(at.line) + ":" + std::to_string(at.column);
-    };
-    out += content.substr(last, m.position(0) - last);
-    out += "#range=" + move(1, 2) + "-" + move(3, 4);
-    last = m.position(0) + m.length(0);
-  }
-  out += content.substr(last);
-  return out;
 }
 
 GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
@@ -112,6 +73,13 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
 
   viz::GraphOptions graphOptions;
   graphOptions.stage = query.stage;
+  // The drawing's ranges are in the offsets of the part's text; its links
+  // are in this version's lines and the session's columns.
+  graphOptions.positionOf = [&](uint32_t offset) {
+    uint32_t current = part->toCurrent(offset);
+    return query.utf8Columns ? snapshot.lines().toByteColumn(current)
+                             : snapshot.lines().toUtf16Column(current);
+  };
   viz::Rendered rendered;
   int retCode = 0;
   bool ok = runIsolated(
@@ -158,7 +126,6 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
     answer.error = rendered.error;
     return answer;
   }
-  answer.content =
-      moveLinks(rendered.bytes, *part, snapshot, query.utf8Columns);
+  answer.content = std::move(rendered.bytes);
   return answer;
 }

@@ -66,10 +66,11 @@ static bool namedElsewhere(std::string_view text, SourceRange op,
 
 /// The whole document, cut into parts analysed in parallel when it is large
 /// (analysis/Partition.h); each part becomes a part of the snapshot.
-static VersionAnalysis whole(std::string text, const std::string &uri,
+static VersionAnalysis whole(TextRef textRef, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version,
                              unsigned threads) {
+  const std::string &text = *textRef;
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
   // Split once: the plan and the snapshot both need it.
@@ -82,7 +83,7 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
     AnalysisResult result = analyzeIsolated(text, bufferName, options);
     return {std::make_shared<const Snapshot>(std::move(result), uri, version,
                                              std::move(chunks)),
-            "whole document"};
+            VersionAnalysis::Analysed::WholeDocument, "whole document"};
   }
   std::thread::id caller = std::this_thread::get_id();
   std::vector<AnalysisResult> results =
@@ -114,25 +115,27 @@ static VersionAnalysis whole(std::string text, const std::string &uri,
           : "whole document in " + std::to_string(plans.size()) + " parts";
   // analyzeParts falls back to one part without blanking, so the split of
   // the text still holds.
-  return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
+  return {std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
                                            uri, version, std::move(chunks)),
-          how};
+          VersionAnalysis::Analysed::WholeDocument, how};
 }
 
 VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
-                                           std::string text,
+                                           TextRef textRef,
                                            const std::string &uri,
                                            const std::string &bufferName,
                                            const AnalysisOptions &options,
                                            int64_t version, unsigned threads) {
+  const std::string &text = *textRef;
   auto redo = [&](const char *why) {
     VersionAnalysis out =
-        whole(std::move(text), uri, bufferName, options, version, threads);
+        whole(std::move(textRef), uri, bufferName, options, version, threads);
     out.how += std::string(" (") + why + ")";
     return out;
   };
   if (!previous)
-    return whole(std::move(text), uri, bufferName, options, version, threads);
+    return whole(std::move(textRef), uri, bufferName, options, version,
+                 threads);
   if (options.privateFunctionDynamicOwnership)
     return redo("privateFunctionDynamicOwnership rewrites callers");
   if (previous->parts().size() >= kMaxSnapshotParts)
@@ -178,9 +181,10 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
     // Nothing changed: the same analysis holds (e.g. whitespace between
     // operations is part of them, so this is a true no-op edit).
     std::vector<SnapshotPart> parts = previous->parts();
-    return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
-                                             uri, version, std::move(chunks)),
-            "nothing (same text)"};
+    return {std::make_shared<const Snapshot>(std::move(textRef),
+                                             std::move(parts), uri, version,
+                                             std::move(chunks)),
+            VersionAnalysis::Analysed::Nothing, "nothing (same text)"};
   }
   SourceRange newRange = chunks[changed].range;
   SourceRange oldRange = oldChunks[changed].range;
@@ -284,7 +288,7 @@ VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
   if (fresh.size() > 1)
     how +=
         " and " + std::to_string(fresh.size() - 1) + " tied to it by symbols";
-  return {std::make_shared<const Snapshot>(std::move(text), std::move(parts),
+  return {std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
                                            uri, version, std::move(chunks)),
-          how};
+          VersionAnalysis::Analysed::Parts, how};
 }

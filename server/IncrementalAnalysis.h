@@ -31,8 +31,16 @@
 namespace bufferlens {
 
 struct VersionAnalysis {
+  /// What was analysed to make the snapshot.
+  enum class Analysed {
+    Nothing,       ///< The text did not change: the previous snapshot.
+    WholeDocument, ///< Every operation (in one or several parts).
+    Parts,         ///< The edited operation and those tied to it.
+  };
   SnapshotRef snapshot;
-  /// How it was made, for the log: "whole document" or "@f only (1 of N)".
+  Analysed analysed = Analysed::WholeDocument;
+  /// How it was made, for the log: "whole document" or "one top-level
+  /// operation (1 of N)".
   std::string how;
 };
 
@@ -40,11 +48,20 @@ struct VersionAnalysis {
 /// last snapshot of the same document under the same options. A whole
 /// analysis uses up to `threads` threads (0: one per core, at most
 /// kMaxOpenParts).
-VersionAnalysis analyzeVersion(const SnapshotRef &previous, std::string text,
+VersionAnalysis analyzeVersion(const SnapshotRef &previous, TextRef text,
                                const std::string &uri,
                                const std::string &bufferName,
                                const AnalysisOptions &options, int64_t version,
                                unsigned threads = 0);
+inline VersionAnalysis analyzeVersion(const SnapshotRef &previous,
+                                      std::string text, const std::string &uri,
+                                      const std::string &bufferName,
+                                      const AnalysisOptions &options,
+                                      int64_t version, unsigned threads = 0) {
+  return analyzeVersion(previous,
+                        std::make_shared<const std::string>(std::move(text)),
+                        uri, bufferName, options, version, threads);
+}
 
 /// A document opened whole is analysed in at most this many parts, one per
 /// core.

@@ -1,69 +1,39 @@
 //===- LSPServer.h - JSON-RPC 2.0 / LSP 3.17 protocol handling ------------===//
 //
-// Protocol only: message validation and dispatch, the lifecycle, document
-// drafts (full and incremental sync), settings, cancellation and error
-// codes. Analyses go to the Scheduler; answers are built by the features
-// (Features.h) from the snapshot of the document version a request is
-// about, and shaped by ToProtocol.h.
+// The protocol layer, in the role of clangd's ClangdLSPServer
+// (llvm-project clang-tools-extra/clangd/ClangdLSPServer.h): message
+// validation, the lifecycle, cancellation and error codes, and a method
+// table that binds each method to a handler of typed params (Protocol.h,
+// as clangd's LSPBinder does). Handlers only convert: params into plain
+// calls of the DocumentService, its answers into JSON (ToProtocol.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_SERVER_LSPSERVER_H
 #define BUFFERLENS_SERVER_LSPSERVER_H
 
-#include "server/Debounce.h"
+#include "server/DocumentService.h"
 #include "server/Framing.h"
+#include "server/Protocol.h"
 #include "server/ToProtocol.h"
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 
 namespace bufferlens {
 
 class Logger;
-class Scheduler;
 class Transport;
-struct AnalysisOptions;
 
-/// JSON-RPC and LSP error codes.
-namespace ErrorCode {
-constexpr int ParseError = -32700;
-constexpr int InvalidRequest = -32600;
-constexpr int MethodNotFound = -32601;
-constexpr int InvalidParams = -32602;
-constexpr int InternalError = -32603;
-constexpr int ServerNotInitialized = -32002;
-constexpr int RequestFailed = -32803;
-constexpr int ServerCancelled = -32802;
-constexpr int ContentModified = -32801;
-constexpr int RequestCancelled = -32800;
-} // namespace ErrorCode
-
-struct ServerConfig {
-  unsigned workers = 2;
-  /// Where diagnostics' code links point (the README's finding codes).
-  std::string codeDescriptionBase;
-  /// How long an edit waits for the next one (`debounceMs`,
-  /// `adaptiveDebounce`).
-  DebouncePolicy debounce;
-  /// Analyses of texts at least this long report $/progress.
-  size_t progressThresholdBytes = 1 << 20;
-  /// Threads one document's whole analysis may use (parts analysed in
-  /// parallel, analysis/Partition.h); 0: one per core.
-  unsigned analysisThreads = 0;
-};
-
-class LSPServer {
+class LSPServer : private DocumentCallbacks {
 public:
   LSPServer(Transport &transport, Logger &log, ServerConfig config);
-  ~LSPServer();
+  ~LSPServer() override;
 
   /// Serves until `exit` or the end of input; returns the exit code (0
   /// after shutdown + exit, 1 otherwise, as the spec asks).
@@ -73,6 +43,20 @@ public:
   using ReplyRef = std::shared_ptr<Reply>;
 
 private:
+  // The method table.
+  using RequestHandler =
+      std::function<void(const nlohmann::json &, const ReplyRef &)>;
+  using NotificationHandler = std::function<void(const nlohmann::json &)>;
+  template <typename Params>
+  void bindRequest(const char *method,
+                   void (LSPServer::*handler)(const Params &,
+                                              const ReplyRef &));
+  template <typename Params>
+  void bindNotification(const char *method,
+                        void (LSPServer::*handler)(const Params &));
+  std::map<std::string, RequestHandler> requests;
+  std::map<std::string, NotificationHandler> notifications;
+
   void onFrame(FrameEvent event);
   void onMessage(const nlohmann::json &message);
   void onRequest(const nlohmann::json &id, const std::string &method,
@@ -84,77 +68,66 @@ private:
   void sendError(const nlohmann::json &id, int code,
                  const std::string &message);
   void notify(const std::string &method, nlohmann::json params);
-  void showMessage(int type, const std::string &message);
 
-  // Lifecycle.
-  void initialize(const ReplyRef &reply, const nlohmann::json &params);
+  /// The service's answer to `reply`, shaped by `toJson(snapshot, value,
+  /// context)`, or its error.
+  template <typename T, typename ToJson>
+  Callback<T> replyWith(const ReplyRef &reply, ToJson toJson);
 
-  // Documents and settings.
-  void didOpen(const nlohmann::json &params);
-  void didChange(const nlohmann::json &params);
-  void didClose(const nlohmann::json &params);
-  /// The offsets an incremental edit's range covers in `text`, or none
-  /// when it is not a range of it (the rule is in README.md).
-  static std::optional<SourceRange> editRange(const std::string &text,
-                                              const nlohmann::json &range,
-                                              PositionEncoding encoding);
-  /// After an edit that cannot be applied: drops the document's text and
-  /// tells the client.
-  void loseDocument(const std::string &uri, const std::string &problem);
-  void didSave(const nlohmann::json &params);
-  void didChangeConfiguration(const nlohmann::json &params);
-  /// Takes the server's own settings out of `settings`, keeps the rest for
-  /// the analyses.
-  void applySettings(nlohmann::json settings, const std::string &origin);
-  AnalysisOptions optionsFor(const std::string &uri);
+  // Requests.
+  void onInitialize(const lsp::InitializeParams &params, const ReplyRef &reply);
+  void onShutdown(const lsp::NoParams &, const ReplyRef &reply);
+  void onHover(const lsp::TextDocumentPositionParams &params,
+               const ReplyRef &reply);
+  void onInlayHint(const lsp::InlayHintParams &params, const ReplyRef &reply);
+  void onCodeAction(const lsp::CodeActionParams &params, const ReplyRef &reply);
+  void onCodeActionResolve(const lsp::CodeActionResolveParams &params,
+                           const ReplyRef &reply);
+  void onDefinition(const lsp::TextDocumentPositionParams &params,
+                    const ReplyRef &reply);
+  void onReferences(const lsp::ReferenceParams &params, const ReplyRef &reply);
+  void onDocumentHighlight(const lsp::TextDocumentPositionParams &params,
+                           const ReplyRef &reply);
+  void onDocumentSymbol(const lsp::TextDocumentParams &params,
+                        const ReplyRef &reply);
+  void onOwnershipAt(const lsp::OwnershipAtParams &params,
+                     const ReplyRef &reply);
+  void onGraph(const lsp::GraphParams &params, const ReplyRef &reply);
+  void onRewrite(const lsp::RewriteParams &params, const ReplyRef &reply);
 
-  /// Runs `answer` on the snapshot of the document's current text (on a
-  /// worker once it is analysed) and replies with what it returns.
-  using Answer =
-      std::function<nlohmann::json(const Snapshot &, const ProtocolContext &)>;
-  void withDocument(const ReplyRef &reply, const std::string &uri,
-                    Answer answer);
-  void dispatchFeature(const ReplyRef &reply, const std::string &method,
-                       const nlohmann::json &params);
-  void rewrite(const ReplyRef &reply, const nlohmann::json &params);
-  void resolveCodeAction(const ReplyRef &reply, const nlohmann::json &params);
-  void graph(const ReplyRef &reply, const nlohmann::json &params);
+  // Notifications.
+  void onInitialized(const lsp::NoParams &) {}
+  void onCancelRequest(const lsp::CancelParams &params);
+  void onDidOpen(const lsp::DidOpenParams &params);
+  void onDidChange(const lsp::DidChangeParams &params);
+  void onDidClose(const lsp::TextDocumentParams &params);
+  void onDidSave(const lsp::TextDocumentParams &params);
+  void
+  onDidChangeConfiguration(const lsp::DidChangeConfigurationParams &params);
 
-  // Work-done progress of long analyses.
-  void onAnalysisActivity(const std::string &uri, bool begin, size_t bytes);
+  // DocumentCallbacks.
+  void onDiagnostics(const SnapshotRef &snapshot) override;
+  void onDocumentClosed(const std::string &uri) override;
+  void onDocumentLost(const std::string &uri,
+                      const std::string &message) override;
+  void onAnalysisActivity(const std::string &uri, bool begin,
+                          size_t bytes) override;
+  void onSettingsProblems(const std::string &origin,
+                          const std::string &problems) override;
 
   Transport &transport;
   Logger &log;
-  ServerConfig config;
-  std::unique_ptr<Scheduler> scheduler;
+  std::unique_ptr<DocumentService> service;
 
   enum class State { Uninitialized, Running, ShutDown, Exited };
   State state = State::Uninitialized;
   int exitCode = 1;
 
-  /// Read on workers, written on the reading thread.
-  std::mutex settingsMutex;
-  ProtocolContext context;
-  nlohmann::json clientSettings = nlohmann::json::object();
-  bool clientSupportsProgress = false;
-
-  struct Draft {
-    std::string text;
-    int64_t version = 0;
-    /// An edit could not be applied: `text` is empty and incremental
-    /// edits are ignored until a whole text comes.
-    bool lost = false;
-    /// When the document was last opened or edited (for the debounce).
-    std::chrono::steady_clock::time_point lastEdit;
-  };
-  std::map<std::string, Draft> drafts;
-  /// How long each open document's last analysis took (for the debounce).
-  std::map<std::string, std::chrono::milliseconds> lastAnalysis;
-
   std::mutex pendingMutex;
   std::map<std::string, std::weak_ptr<Reply>> pending;
   friend class Reply;
 
+  // Work-done progress of long analyses.
   struct Progress {
     std::string token;
     bool created = false; ///< The client answered the create request.
@@ -162,6 +135,7 @@ private:
     bool ended = false;
   };
   std::mutex progressMutex;
+  bool clientSupportsProgress = false;
   std::map<std::string, Progress> progress; ///< By request id we sent.
   std::map<std::string, std::string> progressByUri;
   int nextRequestId = 0;

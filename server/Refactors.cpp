@@ -86,12 +86,8 @@ std::optional<std::vector<TextEdit>> bufferlens::resolveRefactor(
   request.onlyFunction = function;
   RewriteOutput out;
   int retCode = 0;
-  if (!runIsolated(
-          [&] {
-            out =
-                rewriteDocument(snapshot.text(), bufferName, request, options);
-          },
-          retCode)) {
+  if (!rewriteSafely(snapshot.text(), bufferName, request, options, out,
+                     retCode)) {
     error = "the pipeline crashed (" + describeCrash(retCode) + ")";
     return std::nullopt;
   }

@@ -45,9 +45,8 @@ std::vector<Scheduler::Waiter> Scheduler::takeStaleWaiters(Document &doc) {
   return stale;
 }
 
-void Scheduler::update(const std::string &uri, std::string text,
-                       int64_t version, AnalysisOptions options,
-                       Clock::duration debounce) {
+void Scheduler::update(const std::string &uri, TextRef text, int64_t version,
+                       AnalysisOptions options, Clock::duration debounce) {
   std::vector<Waiter> stale;
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -189,7 +188,7 @@ void Scheduler::workerLoop() {
     doc.pending = false;
     uint64_t instance = doc.instance, generation = doc.generation,
              textGeneration = doc.textGeneration;
-    std::string text = doc.text;
+    TextRef text = doc.text;
     int64_t version = doc.version;
     AnalysisOptions options = doc.options;
     SnapshotRef previous =
@@ -199,11 +198,11 @@ void Scheduler::workerLoop() {
     lock.unlock();
 
     if (activity)
-      activity(nextUri, true, text.size());
+      activity(nextUri, true, text->size());
     SnapshotRef snapshot = analyze(text, nextUri, options, version, previous);
     previous.reset();
     if (activity)
-      activity(nextUri, false, text.size());
+      activity(nextUri, false, text->size());
 
     lock.lock();
     auto it = documents.find(nextUri);

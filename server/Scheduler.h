@@ -46,7 +46,7 @@ public:
   /// `previous` is the document's last snapshot if it was analysed with
   /// the same options (null otherwise): the analysis may reuse it.
   using Analyze = std::function<SnapshotRef(
-      const std::string &text, const std::string &uri,
+      const TextRef &text, const std::string &uri,
       const AnalysisOptions &options, int64_t version, SnapshotRef previous)>;
   using Callback = std::function<void(SnapshotRef, QueryError)>;
 
@@ -56,7 +56,7 @@ public:
 
   /// New text for `uri` (opening it if needed). `debounce` zero analyses as
   /// soon as a worker is free.
-  void update(const std::string &uri, std::string text, int64_t version,
+  void update(const std::string &uri, TextRef text, int64_t version,
               AnalysisOptions options, Clock::duration debounce);
   /// Same text, new options (settings changed): analysed again now.
   void reconfigure(const std::string &uri, AnalysisOptions options);
@@ -80,7 +80,7 @@ private:
   };
   struct Document {
     uint64_t instance = 0; ///< Distinguishes a reopened document.
-    std::string text;
+    TextRef text;
     int64_t version = 0;
     AnalysisOptions options;
     uint64_t textGeneration = 0;

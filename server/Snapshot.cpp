@@ -15,52 +15,32 @@ bool SnapshotPart::owns(SourceRange resultRange, bool isLast) const {
 
 Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version,
                    std::optional<std::vector<TopLevelChunk>> chunks)
-    : documentText(result.text), lineIndex(documentText),
-      documentUri(std::move(uri)), documentVersion(version) {
+    : documentText(std::make_shared<const std::string>(result.text)),
+      lineIndex(*documentText), documentUri(std::move(uri)),
+      documentVersion(version) {
   SnapshotPart whole;
-  whole.covers = {0, static_cast<uint32_t>(documentText.size())};
+  whole.covers = {0, static_cast<uint32_t>(documentText->size())};
   whole.result = std::make_shared<const AnalysisResult>(std::move(result));
   partList.push_back(std::move(whole));
   index(std::move(chunks));
 }
 
-Snapshot::Snapshot(std::string text, std::vector<SnapshotPart> parts,
+Snapshot::Snapshot(TextRef text, std::vector<SnapshotPart> parts,
                    std::string uri, int64_t version,
                    std::optional<std::vector<TopLevelChunk>> chunks)
-    : documentText(std::move(text)), lineIndex(documentText),
+    : documentText(std::move(text)), lineIndex(*documentText),
       documentUri(std::move(uri)), documentVersion(version),
       partList(std::move(parts)) {
   index(std::move(chunks));
 }
 
-std::shared_ptr<const std::vector<Occurrence>>
+std::shared_ptr<const std::vector<NameOccurrence>>
 bufferlens::sortedNamesOf(const AnalysisResult &r) {
-  auto names = std::make_shared<std::vector<Occurrence>>();
-  auto add = [&](SourceRange range, Occurrence::Kind kind, size_t id) {
-    if (!range.empty())
-      names->push_back({range, kind, static_cast<int32_t>(id), -1});
-  };
-  for (size_t v = 0; v < r.values.size(); ++v) {
-    add(r.values[v].definition, Occurrence::ValueDef, v);
-    for (const SourceRange &use : r.values[v].uses)
-      add(use, Occurrence::ValueUse, v);
-  }
-  for (size_t b = 0; b < r.blocks.size(); ++b) {
-    add(r.blocks[b].labelRange, Occurrence::BlockLabel, b);
-    for (const SourceRange &use : r.blocks[b].uses)
-      add(use, Occurrence::BlockUse, b);
-  }
-  for (size_t o = 0; o < r.ops.size(); ++o)
-    add(r.ops[o].nameRange, Occurrence::OpName, o);
-  std::sort(names->begin(), names->end(),
-            [](const Occurrence &a, const Occurrence &b) {
-              return a.range < b.range;
-            });
-  return names;
+  return std::make_shared<const std::vector<NameOccurrence>>(sortedNames(r));
 }
 
 void Snapshot::index(std::optional<std::vector<TopLevelChunk>> chunks) {
-  chunkList = chunks ? std::move(*chunks) : splitTopLevel(documentText);
+  chunkList = chunks ? std::move(*chunks) : splitTopLevel(*documentText);
   // Parts cut from one result (the fresh parts of an edit) share its names;
   // parts reused from the previous version already have theirs.
   for (size_t p = 0; p < partList.size(); ++p) {
@@ -132,25 +112,12 @@ std::vector<Finding> Snapshot::findings() const {
 std::optional<Occurrence> Snapshot::occurrenceIn(size_t p,
                                                  uint32_t offset) const {
   const SnapshotPart &part = partList[p];
-  const std::vector<Occurrence> &names = *part.names;
-  uint32_t at = part.toResult(offset);
-  // Ranges of names never overlap: the last one starting at or before
-  // `offset` is the only candidate.
-  auto it = std::upper_bound(
-      names.begin(), names.end(), at,
-      [](uint32_t at, const Occurrence &o) { return at < o.range.begin; });
-  if (it == names.begin())
+  std::optional<NameOccurrence> name =
+      nameAt(*part.names, part.toResult(offset));
+  if (!name || !part.owns(name->range, isLastPart(p)))
     return std::nullopt;
-  const Occurrence &candidate = *(it - 1);
-  if (!part.owns(candidate.range, isLastPart(p)))
-    return std::nullopt;
-  // `%alloc|` (cursor right after the name) still means %alloc.
-  if (!candidate.range.contains(at) &&
-      !(candidate.range.end == at && at > candidate.range.begin))
-    return std::nullopt;
-  Occurrence out = candidate;
-  out.range = part.toCurrent(candidate.range);
-  out.part = static_cast<int32_t>(p);
+  Occurrence out{*name, static_cast<int32_t>(p)};
+  out.range = part.toCurrent(name->range);
   return out;
 }
 

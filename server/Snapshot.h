@@ -19,6 +19,7 @@
 
 #include "analysis/LineIndex.h"
 #include "analysis/Model.h"
+#include "analysis/NameIndex.h"
 #include "analysis/TopLevelSplit.h"
 
 #include <cstdint>
@@ -29,14 +30,16 @@
 
 namespace bufferlens {
 
-struct Occurrence;
+/// A document's text, held once and shared by its draft, the scheduler and
+/// the snapshots of it.
+using TextRef = std::shared_ptr<const std::string>;
 
 struct SnapshotPart {
   std::shared_ptr<const AnalysisResult> result;
   /// The names of `result` (values, blocks, op names), sorted by range, in
   /// the result's offsets. Made once per result and shared by every part
   /// cut from it, so a snapshot that reuses parts sorts nothing again.
-  std::shared_ptr<const std::vector<Occurrence>> names;
+  std::shared_ptr<const std::vector<NameOccurrence>> names;
   /// The text of this version the part answers for: [begin, end), the last
   /// part also for the offset at the very end.
   SourceRange covers;
@@ -56,14 +59,9 @@ struct SnapshotPart {
   bool owns(SourceRange resultRange, bool isLast) const;
 };
 
-/// What a source range names; `id` indexes the tables of part `part`.
-/// From Snapshot::occurrenceAt, `range` is in this version's offsets (in
-/// SnapshotPart::names, in the result's, and `part` is unset).
-struct Occurrence {
-  enum Kind { ValueDef, ValueUse, BlockLabel, BlockUse, OpName };
-  SourceRange range;
-  Kind kind;
-  int32_t id; ///< ValueId, BlockId or OpId.
+/// What a source range names (analysis/NameIndex.h), in this version's
+/// offsets; `id` indexes the tables of part `part`.
+struct Occurrence : NameOccurrence {
   int32_t part;
 };
 
@@ -82,7 +80,7 @@ struct FindingRef {
 /// The names of `result` (values, blocks, op names) sorted by range, in
 /// its own offsets: SnapshotPart::names. A snapshot makes the missing ones
 /// itself; callers holding several fresh parts can make them in parallel.
-std::shared_ptr<const std::vector<Occurrence>>
+std::shared_ptr<const std::vector<NameOccurrence>>
 sortedNamesOf(const AnalysisResult &result);
 
 class Snapshot {
@@ -92,13 +90,20 @@ public:
            std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
   /// `text`, made of `parts` (sorted, covering the text); `chunks` is
   /// splitTopLevel(text) when the caller already made it.
-  Snapshot(std::string text, std::vector<SnapshotPart> parts, std::string uri,
+  Snapshot(TextRef text, std::vector<SnapshotPart> parts, std::string uri,
            int64_t version,
            std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
+  Snapshot(std::string text, std::vector<SnapshotPart> parts, std::string uri,
+           int64_t version,
+           std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt)
+      : Snapshot(std::make_shared<const std::string>(std::move(text)),
+                 std::move(parts), std::move(uri), version, std::move(chunks)) {
+  }
   Snapshot(const Snapshot &) = delete;
   Snapshot &operator=(const Snapshot &) = delete;
 
-  const std::string &text() const { return documentText; }
+  const std::string &text() const { return *documentText; }
+  const TextRef &sharedText() const { return documentText; }
   const LineIndex &lines() const { return lineIndex; }
   const std::string &uri() const { return documentUri; }
   int64_t version() const { return documentVersion; }
@@ -112,15 +117,14 @@ public:
   /// (what publishing all of them needs, without copying every string).
   std::vector<FindingRef> findingRefs() const;
 
-  /// The occurrence whose range contains `offset` (the innermost), if any.
-  /// A cursor just after a name (offset == end) also finds it.
+  /// The name under a cursor at `offset` (nameAt's rule), if any.
   std::optional<Occurrence> occurrenceAt(uint32_t offset) const;
 
 private:
   void index(std::optional<std::vector<TopLevelChunk>> chunks);
   std::optional<Occurrence> occurrenceIn(size_t part, uint32_t offset) const;
 
-  std::string documentText;
+  TextRef documentText;
   LineIndex lineIndex;
   std::string documentUri;
   int64_t documentVersion;

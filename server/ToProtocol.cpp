@@ -29,33 +29,12 @@ json bufferlens::toRange(const LineIndex &lines, SourceRange range,
           {"end", toPosition(lines, range.end, encoding)}};
 }
 
-std::optional<uint32_t> bufferlens::fromPosition(const LineIndex &lines,
-                                                 const json &position,
-                                                 PositionEncoding encoding) {
-  if (!position.is_object() || !position.contains("line") ||
-      !position.contains("character") ||
-      !position["line"].is_number_integer() ||
-      !position["character"].is_number_integer())
-    return std::nullopt;
-  int64_t line = position["line"].get<int64_t>();
-  int64_t character = position["character"].get<int64_t>();
-  if (line < 0 || character < 0 || line > UINT32_MAX || character > UINT32_MAX)
-    return std::nullopt;
-  LineColumn at{static_cast<uint32_t>(line), static_cast<uint32_t>(character)};
+uint32_t bufferlens::fromPosition(const LineIndex &lines,
+                                  lsp::Position position,
+                                  PositionEncoding encoding) {
+  LineColumn at{position.line, position.character};
   return encoding == PositionEncoding::Utf8 ? lines.fromByteColumn(at)
                                             : lines.fromUtf16Column(at);
-}
-
-std::optional<SourceRange> bufferlens::fromRange(const LineIndex &lines,
-                                                 const json &range,
-                                                 PositionEncoding encoding) {
-  if (!range.is_object() || !range.contains("start") || !range.contains("end"))
-    return std::nullopt;
-  std::optional<uint32_t> begin = fromPosition(lines, range["start"], encoding);
-  std::optional<uint32_t> end = fromPosition(lines, range["end"], encoding);
-  if (!begin || !end || *end < *begin)
-    return std::nullopt;
-  return SourceRange{*begin, *end};
 }
 
 static int toLspSeverity(Severity severity) {

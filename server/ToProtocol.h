@@ -10,6 +10,7 @@
 #define BUFFERLENS_SERVER_TOPROTOCOL_H
 
 #include "server/Features.h"
+#include "server/Protocol.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,14 +34,10 @@ nlohmann::json toPosition(const LineIndex &lines, uint32_t offset,
                           PositionEncoding encoding);
 nlohmann::json toRange(const LineIndex &lines, SourceRange range,
                        PositionEncoding encoding);
-/// A byte offset for an LSP Position; nullopt when `position` is malformed.
-/// Positions past a line's end clamp to it (as the spec asks).
-std::optional<uint32_t> fromPosition(const LineIndex &lines,
-                                     const nlohmann::json &position,
-                                     PositionEncoding encoding);
-std::optional<SourceRange> fromRange(const LineIndex &lines,
-                                     const nlohmann::json &range,
-                                     PositionEncoding encoding);
+/// The byte offset of an LSP Position. Positions past a line's end clamp
+/// to it (as the spec asks), lines past the last one to the text's end.
+uint32_t fromPosition(const LineIndex &lines, lsp::Position position,
+                      PositionEncoding encoding);
 
 nlohmann::json toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                             const ProtocolContext &context);

@@ -203,6 +203,11 @@ private:
 
 std::optional<UserRange> Builder::toUser(SourceRange range,
                                          bool inUserText) const {
+  if (inUserText && options.positionOf) {
+    LineColumn start = options.positionOf(range.begin);
+    LineColumn end = options.positionOf(range.end);
+    return UserRange{start.line, start.column, end.line, end.column};
+  }
   const LineIndex &lines = inUserText ? userLines : ownLines;
   LineColumn start = lines.toUtf16Column(range.begin);
   LineColumn end = lines.toUtf16Column(range.end);

@@ -12,9 +12,11 @@
 #ifndef BUFFERLENS_VIZ_FUNCTIONGRAPH_H
 #define BUFFERLENS_VIZ_FUNCTIONGRAPH_H
 
+#include "analysis/LineIndex.h"
 #include "analysis/Model.h"
 #include "viz/Origins.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +45,8 @@ struct GraphLimits {
 };
 
 /// The source range of a graph element in the user's document, as LSP
-/// positions: 0-based lines, UTF-16 characters.
+/// positions: 0-based lines, UTF-16 characters unless
+/// GraphOptions::positionOf says otherwise.
 struct UserRange {
   uint32_t startLine = 0, startCharacter = 0;
   uint32_t endLine = 0, endCharacter = 0;
@@ -128,6 +131,11 @@ struct FunctionGraph {
 struct GraphOptions {
   std::string stage = "input";
   GraphLimits limits;
+  /// Where a byte offset of the user's document is, as the `#range=` links
+  /// write it. Unset: 0-based lines and UTF-16 columns of the text drawn
+  /// from (the LSP default). The language server passes its own: the
+  /// negotiated encoding, in the current version of the document.
+  std::function<LineColumn(uint32_t offset)> positionOf;
 };
 
 /// The graph of function `fn` of `result`. With `origins`, `result` is a

@@ -64,12 +64,19 @@ TEST(IncrementalAnalysisTest, ShiftedPartsMoveHoverLinesAndGraphLinks) {
                      "  return\n"
                      "}\n";
   VersionAnalysis first = analyse(nullptr, text, 1);
+  EXPECT_EQ(first.analysed, VersionAnalysis::Analysed::WholeDocument);
+  // The same text again: nothing is analysed (the debounce learns nothing
+  // from it).
+  VersionAnalysis same = analyse(first.snapshot, text, 2);
+  EXPECT_EQ(same.analysed, VersionAnalysis::Analysed::Nothing);
+  EXPECT_EQ(same.how, "nothing (same text)");
   // Two lines added to @leaky: @twice's part is reused, two lines down.
   const std::string added = "  %x = arith.constant 1 : index\n"
                             "  %y = arith.constant 2 : index\n";
   std::string edited = insertBefore(text, "  cf.cond_br", added);
   VersionAnalysis second = analyse(first.snapshot, edited, 2);
   ASSERT_EQ(second.how, "one top-level operation (1 of 2)");
+  EXPECT_EQ(second.analysed, VersionAnalysis::Analysed::Parts);
   ASSERT_EQ(second.snapshot->parts().size(), 2u);
   EXPECT_EQ(second.snapshot->parts()[1].delta,
             static_cast<int64_t>(added.size()));

@@ -14,10 +14,10 @@ using namespace bufferlens;
 namespace {
 const char *kUri = "file:///a.mlir";
 
-SnapshotRef analyzeText(const std::string &text, const std::string &uri,
+SnapshotRef analyzeText(const TextRef &text, const std::string &uri,
                         const AnalysisOptions &, int64_t version, SnapshotRef) {
   AnalysisResult result;
-  result.text = text;
+  result.text = *text;
   return std::make_shared<const Snapshot>(std::move(result), uri, version);
 }
 
@@ -45,8 +45,8 @@ TEST(SchedulerTest, PublishInProgressEndsBeforeRemoveReturns) {
         changed.notify_all();
       },
       nullptr, log);
-  scheduler.update(kUri, "text", 1, AnalysisOptions(),
-                   Scheduler::Clock::duration::zero());
+  scheduler.update(kUri, std::make_shared<const std::string>("text"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
   {
     std::unique_lock<std::mutex> lock(m);
     changed.wait(lock, [&] { return publishing; });
@@ -72,7 +72,7 @@ TEST(SchedulerTest, AnalysisEndingAfterRemoveIsNotPublished) {
   std::optional<Scheduler> scheduler;
   scheduler.emplace(
       1,
-      [&](const std::string &text, const std::string &uri,
+      [&](const TextRef &text, const std::string &uri,
           const AnalysisOptions &options, int64_t version,
           SnapshotRef previous) {
         std::unique_lock<std::mutex> lock(m);
@@ -93,8 +93,8 @@ TEST(SchedulerTest, AnalysisEndingAfterRemoveIsNotPublished) {
         changed.notify_all();
       },
       log);
-  scheduler->update(kUri, "text", 1, AnalysisOptions(),
-                    Scheduler::Clock::duration::zero());
+  scheduler->update(kUri, std::make_shared<const std::string>("text"), 1,
+                    AnalysisOptions(), Scheduler::Clock::duration::zero());
   {
     std::unique_lock<std::mutex> lock(m);
     changed.wait(lock, [&] { return analysing; });

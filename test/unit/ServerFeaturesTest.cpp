@@ -100,16 +100,17 @@ TEST(ServerFeaturesTest, PositionsRoundTripInBothEncodings) {
             json({{"line", 0}, {"character", 3}}));
   EXPECT_EQ(toPosition(lines, e, PositionEncoding::Utf8),
             json({{"line", 0}, {"character", 5}}));
-  EXPECT_EQ(fromPosition(lines, {{"line", 0}, {"character", 3}},
-                         PositionEncoding::Utf16),
-            e);
-  // Past the end of a line clamps to it; malformed positions are refused.
-  EXPECT_EQ(fromPosition(lines, {{"line", 0}, {"character", 99}},
-                         PositionEncoding::Utf16),
-            x - 1);
-  EXPECT_FALSE(fromPosition(lines, {{"line", -1}, {"character", 0}},
-                            PositionEncoding::Utf16));
-  EXPECT_FALSE(fromPosition(lines, json::array(), PositionEncoding::Utf16));
+  EXPECT_EQ(fromPosition(lines, {0, 3}, PositionEncoding::Utf16), e);
+  EXPECT_EQ(fromPosition(lines, {0, 5}, PositionEncoding::Utf8), e);
+  // Past the end of a line clamps to it; malformed positions are refused
+  // when read (server/Protocol.h).
+  EXPECT_EQ(fromPosition(lines, {0, 99}, PositionEncoding::Utf16), x - 1);
+  EXPECT_FALSE(lsp::parsePosition({{"line", -1}, {"character", 0}}));
+  EXPECT_FALSE(lsp::parsePosition({{"line", 0}, {"character", 1.5}}));
+  EXPECT_FALSE(lsp::parsePosition({{"line", 0}, {"character", 1ll << 32}}));
+  EXPECT_FALSE(lsp::parsePosition(json::array()));
+  ASSERT_TRUE(lsp::parsePosition({{"line", 2}, {"character", 7}}));
+  EXPECT_EQ(lsp::parsePosition({{"line", 2}, {"character", 7}})->character, 7u);
 }
 
 TEST(ServerFeaturesTest, CrashMessageNamesTheSignal) {

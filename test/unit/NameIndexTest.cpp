@@ -1,0 +1,73 @@
+//===- NameIndexTest.cpp - The one "what is under the cursor" lookup ------===//
+
+#include "analysis/NameIndex.h"
+#include "Annotations.h"
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+using namespace bufferlens;
+using bufferlens::test::Annotations;
+
+namespace {
+/// What nameAt finds at `offset`, as "kind range", or "none".
+std::string at(const AnalysisResult &result, uint32_t offset) {
+  std::optional<NameOccurrence> name = nameAt(sortedNames(result), offset);
+  if (!name)
+    return "none";
+  static const char *kinds[] = {"value-def", "value-use", "block-label",
+                                "block-use", "op-name"};
+  return std::string(kinds[name->kind]) + " " +
+         std::to_string(name->range.begin) + "-" +
+         std::to_string(name->range.end);
+}
+std::string expect(const char *kind, SourceRange range) {
+  return std::string(kind) + " " + std::to_string(range.begin) + "-" +
+         std::to_string(range.end);
+}
+} // namespace
+
+TEST(NameIndexTest, EachKindOfNameAndTheCursorJustAfterIt) {
+  Annotations code("func.func @f(%c: i1) {\n"
+                   "  $def[[%0]] = $op[[memref.alloc]]() : memref<2xf32>\n"
+                   "  cf.cond_br %c, $buse[[^bb1]], ^bb1\n"
+                   "$label[[^bb1]]:\n"
+                   "  memref.dealloc $use[[%0]]$after^ : memref<2xf32>\n"
+                   "  $space^ return\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  EXPECT_EQ(at(result, code.range("def").begin),
+            expect("value-def", code.range("def")));
+  EXPECT_EQ(at(result, code.range("op").begin + 3),
+            expect("op-name", code.range("op")));
+  EXPECT_EQ(at(result, code.range("buse").begin),
+            expect("block-use", code.range("buse")));
+  EXPECT_EQ(at(result, code.range("label").begin + 1),
+            expect("block-label", code.range("label")));
+  EXPECT_EQ(at(result, code.range("use").begin),
+            expect("value-use", code.range("use")));
+  // `%0|`: the cursor right after a name still means it.
+  EXPECT_EQ(at(result, code.point("after")),
+            expect("value-use", code.range("use")));
+  // Between names: nothing.
+  EXPECT_EQ(at(result, code.point("space")), "none");
+  EXPECT_EQ(at(result, 0), "none");
+}
+
+TEST(NameIndexTest, NamesAreSortedAndEmptyRangesLeftOut) {
+  AnalysisResult result;
+  result.text = "%a %b";
+  ValueEntry b;
+  b.definition = {3, 5};
+  ValueEntry a;
+  a.definition = {0, 2};
+  a.uses.push_back({4, 4}); // Empty: no name to find.
+  result.values = {b, a};
+  std::vector<NameOccurrence> names = sortedNames(result);
+  ASSERT_EQ(names.size(), 2u);
+  EXPECT_EQ(names[0].id, 1);
+  EXPECT_EQ(names[1].id, 0);
+  EXPECT_EQ(at(result, 2), "value-def 0-2");
+  EXPECT_EQ(at(result, 3), "value-def 3-5");
+}
