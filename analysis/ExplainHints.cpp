@@ -7,6 +7,8 @@
 
 #include "analysis/Explain.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <sstream>
 
 using namespace bufferlens;
@@ -90,6 +92,13 @@ OwnershipHint bufferlens::freeHint(const AnalysisResult &result,
     if (candidate.memref == kNone || candidate.condition == "false")
       continue;
     const std::string &name = result.values[candidate.memref].name;
+    // `bufferization.dealloc` never frees a memref it also retains (the
+    // op's documentation: retained values are not deallocated, their
+    // ownership is returned instead), e.g. the buffer a `return` hands on.
+    if (llvm::is_contained(site.retained, candidate.memref)) {
+      conditions += "\n" + name + ": retained (passed on, not freed)";
+      continue;
+    }
     names += (names.empty() ? "" : ", ") + name;
     conditions += "\n" + name + ": freed if " + candidate.condition;
   }

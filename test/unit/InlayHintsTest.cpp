@@ -49,3 +49,28 @@ TEST(InlayHintsTest, OwnershipAfterDefinitionsAndFreesBeforeTerminators) {
       (std::vector<std::pair<uint32_t, std::string>>{
           {code.point("kept"), "owned"}, {code.point("dropped"), "owned"}}));
 }
+
+TEST(InlayHintsTest, ARetainedBufferIsNotListedAsFreed) {
+  // Upstream's dealloc before the return is `bufferization.dealloc (%0, %1)
+  // if (true, true) retain (%0)`: %0 is handed to the caller, only %1 is
+  // freed (mlir-opt --ownership-based-buffer-deallocation on this function).
+  Annotations code("func.func @g() -> memref<2xf32> {\n"
+                   "  %0 = memref.alloc() : memref<2xf32>\n"
+                   "  %1 = memref.alloc() : memref<2xf32>\n"
+                   "  memref.copy %0, %1 : memref<2xf32> to memref<2xf32>\n"
+                   "  $ret^return %0 : memref<2xf32>\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
+  std::vector<InlayHintInfo> all =
+      inlayHints(snapshot, {0, static_cast<uint32_t>(code.code().size())});
+  auto at = std::find_if(all.begin(), all.end(), [&](const InlayHintInfo &h) {
+    return h.offset == code.point("ret");
+  });
+  ASSERT_NE(at, all.end());
+  EXPECT_EQ(at->label, "frees %1");
+  EXPECT_NE(at->tooltip.find("%0: retained (passed on, not freed)"),
+            std::string::npos)
+      << at->tooltip;
+}
