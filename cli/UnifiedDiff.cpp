@@ -85,10 +85,11 @@ editScript(const std::vector<std::string_view> &a,
   return script;
 }
 
-/// `start,count` of a hunk header; an empty side names the line before.
+/// `start,count` of a hunk header, as GNU diff and git print it: an empty
+/// side names the line before, a count of 1 is left out.
 static std::string hunkRange(size_t first, size_t count) {
-  return std::to_string(count ? first + 1 : first) + "," +
-         std::to_string(count);
+  std::string start = std::to_string(count ? first + 1 : first);
+  return count == 1 ? start : start + "," + std::to_string(count);
 }
 
 std::string bufferlens::unifiedDiff(std::string_view path,
