@@ -2,12 +2,14 @@
 
 #include "analysis/Analyzer.h"
 #include "analysis/Partition.h"
+#include "cli/ApplyFixes.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
 #include "cli/Report.h"
 #include "cli/SourceFile.h"
+#include "cli/UnifiedDiff.h"
 #include "cli/Verify.h"
 #include "config/Config.h"
 #include "server/CrashIsolation.h"
@@ -42,6 +44,16 @@ struct LintArgs {
   std::string configFile;
   std::optional<StageOverride> stage;
   std::string graphsDir;
+  enum class FixMode { None, Apply, DryRun } fix = FixMode::None;
+};
+
+/// What `--fix` did to one file.
+struct FileFixes {
+  size_t applied = 0, skipped = 0;
+  std::string original; ///< The text as read, when fixes changed it.
+  /// Set when the fixed text has MLIR errors the original has not: the
+  /// file keeps its text and findings.
+  std::string rejection;
 };
 } // namespace
 
@@ -108,6 +120,16 @@ static cl::opt<std::string> graphsDirectory(
              "(FILE-STEM.FUNCTION.input.svg; see `graph --help`)"),
     cl::value_desc("DIR"), cl::sub(lintCommand()), cl::cat(optionCategory()));
 
+static cl::opt<bool> fixFlag(
+    "fix",
+    cl::desc("apply the fixes of the findings in place, then lint the fixed "
+             "files (a fixed text that does not verify is not written)"),
+    cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<bool> fixDryRunFlag(
+    "fix-dry-run",
+    cl::desc("print what --fix would change as a unified diff; write nothing"),
+    cl::sub(lintCommand()), cl::cat(optionCategory()));
+
 static bool parseUnsigned(const std::string &s, unsigned &out) {
   if (s.empty() || s.size() > 6 ||
       s.find_first_not_of("0123456789") != std::string::npos)
@@ -154,6 +176,14 @@ static std::string lintArgsFromCommandLine(LintArgs &out) {
   if (graphsDirectory.getNumOccurrences() && graphsDirectory.empty())
     return "--graphs needs a directory";
   out.graphsDir = graphsDirectory;
+  if (fixFlag && fixDryRunFlag)
+    return "--fix and --fix-dry-run are exclusive";
+  if ((fixFlag || fixDryRunFlag) && out.verify)
+    return "--verify checks the text as written: it takes no --fix";
+  if (fixFlag)
+    out.fix = LintArgs::FixMode::Apply;
+  else if (fixDryRunFlag)
+    out.fix = LintArgs::FixMode::DryRun;
   return "";
 }
 
@@ -178,12 +208,9 @@ static std::atomic<bool> anAnalysisCrashed{false};
 
 /// `threads`: how many workers this file may use; a large file is cut into
 /// that many parts analysed in parallel (analysis/Partition.h).
-static void lintOne(const std::string &path, const std::string &graphStem,
-                    const LintArgs &args, unsigned threads,
-                    FileReport &report) {
-  report.path = path;
-  if (!readSourceFile(path, report.text, report.ioError))
-    return;
+static void lintText(const std::string &path, const std::string &graphStem,
+                     const LintArgs &args, unsigned threads,
+                     FileReport &report) {
   AnalysisOptions options;
   if (std::string error = optionsFor(path, args, options); !error.empty()) {
     report.ioError = error;
@@ -239,6 +266,78 @@ static void lintOne(const std::string &path, const std::string &graphStem,
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 
+static size_t mlirErrors(const std::vector<Finding> &findings) {
+  return llvm::count_if(findings, [](const Finding &finding) {
+    return finding.source == "mlir" && finding.severity == Severity::Error;
+  });
+}
+
+static void lintOne(const std::string &path, const std::string &graphStem,
+                    const LintArgs &args, unsigned threads, FileReport &report,
+                    FileFixes &fixes) {
+  report.path = path;
+  if (!readSourceFile(path, report.text, report.ioError))
+    return;
+  lintText(path, graphStem, args, threads, report);
+  if (args.fix == LintArgs::FixMode::None || !report.ioError.empty())
+    return;
+  AppliedFixes applied = applyFixes(report.text, report.findings);
+  fixes.applied = applied.applied;
+  fixes.skipped = applied.skipped;
+  if (applied.text == report.text)
+    return;
+  // The printed findings and the exit code are the fixed text's; its
+  // analysis re-parses and re-verifies it with MLIR.
+  FileReport fixed;
+  fixed.path = path;
+  fixed.text = std::move(applied.text);
+  lintText(path, graphStem, args, threads, fixed);
+  if (!fixed.ioError.empty()) {
+    fixes.rejection = "the fixed text could not be linted: " + fixed.ioError;
+  } else if (mlirErrors(fixed.findings) > mlirErrors(report.findings)) {
+    auto error = llvm::find_if(fixed.findings, [](const Finding &finding) {
+      return finding.source == "mlir" && finding.severity == Severity::Error;
+    });
+    CompilerPosition at = compilerPosition(fixed, error->range.begin);
+    fixes.rejection = "the fixed text does not verify (line " +
+                      std::to_string(at.line) + ": " + error->message +
+                      "); the fixes are not applied";
+  }
+  if (!fixes.rejection.empty()) {
+    fixes.applied = 0;
+    return;
+  }
+  fixes.original = std::move(report.text);
+  report = std::move(fixed);
+}
+
+/// Replaces `path`'s text through a file beside it renamed over it, so a
+/// failed write leaves the original; the file keeps its permissions.
+static std::string writeFixedFile(const std::string &path,
+                                  const std::string &text) {
+  namespace fs = std::filesystem;
+  std::string temporary = path + ".bufferlens-fix";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temporary, ignored);
+      return "cannot write the fixed text beside the file";
+    }
+  }
+  std::error_code error;
+  fs::permissions(temporary, fs::status(path, error).permissions(), error);
+  fs::rename(temporary, path, error);
+  if (error) {
+    std::error_code ignored;
+    fs::remove(temporary, ignored);
+    return "cannot replace the file with its fixed text: " + error.message();
+  }
+  return "";
+}
+
 static int lintFiles();
 
 int bufferlens::runLint() {
@@ -264,6 +363,7 @@ static int lintFiles() {
       shard(collected.files, args.shardIndex, args.shardCount);
 
   std::vector<FileReport> reports(files.size());
+  std::vector<FileFixes> fixes(files.size());
   std::vector<std::string> graphStems = uniqueGraphStems(files);
   unsigned jobs =
       args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -275,7 +375,8 @@ static int lintFiles() {
   auto worker = [&] {
     AlternateSignalStack altStack; // Where a stack overflow is caught.
     for (size_t i; (i = next++) < files.size();)
-      lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i]);
+      lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i],
+              fixes[i]);
   };
   // Every analysis runs on a thread of ours, with a large stack (the main
   // thread's cannot grow past its limit) and under crash recovery.
@@ -288,11 +389,41 @@ static int lintFiles() {
     t.join();
 
   bool ioProblem = !collected.problems.empty();
+  size_t fixesApplied = 0, fixesSkipped = 0, filesFixed = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!fixes[i].rejection.empty()) {
+      std::cerr << reports[i].path << ": error: " << fixes[i].rejection << "\n";
+      ioProblem = true;
+    }
+    if (fixes[i].original.empty() && fixes[i].applied == 0) {
+      fixesSkipped += fixes[i].skipped;
+      continue;
+    }
+    if (args.fix == LintArgs::FixMode::Apply)
+      if (std::string error = writeFixedFile(files[i], reports[i].text);
+          !error.empty()) {
+        reports[i].ioError = error;
+        continue;
+      }
+    fixesApplied += fixes[i].applied;
+    fixesSkipped += fixes[i].skipped;
+    ++filesFixed;
+  }
   for (const FileReport &report : reports)
     if (!report.ioError.empty()) {
       std::cerr << report.path << ": error: " << report.ioError << "\n";
       ioProblem = true;
     }
+  if (args.fix != LintArgs::FixMode::None) {
+    std::cerr << fixesApplied << " fix" << (fixesApplied == 1 ? "" : "es")
+              << (args.fix == LintArgs::FixMode::DryRun ? " would be" : "")
+              << " applied in " << filesFixed << " file"
+              << (filesFixed == 1 ? "" : "s");
+    if (fixesSkipped)
+      std::cerr << ", " << fixesSkipped << " skipped (overlapping a fix "
+                << "applied before)";
+    std::cerr << "\n";
+  }
 
   if (args.verify) {
     size_t failed = 0;
@@ -309,19 +440,26 @@ static int lintFiles() {
     return failed ? 1 : 0;
   }
 
-  switch (args.format) {
-  case OutputFormat::Text:
-    writeText(std::cout, reports);
-    break;
-  case OutputFormat::Json:
-    writeJson(std::cout, reports);
-    break;
-  case OutputFormat::Sarif:
-    writeSarif(std::cout, reports);
-    break;
-  case OutputFormat::Github:
-    writeGithub(std::cout, reports);
-    break;
+  // The dry run prints only the patch, so that it can be applied as it is.
+  if (args.fix == LintArgs::FixMode::DryRun) {
+    for (size_t i = 0; i < files.size(); ++i)
+      if (!fixes[i].original.empty())
+        std::cout << unifiedDiff(files[i], fixes[i].original, reports[i].text);
+  } else {
+    switch (args.format) {
+    case OutputFormat::Text:
+      writeText(std::cout, reports);
+      break;
+    case OutputFormat::Json:
+      writeJson(std::cout, reports);
+      break;
+    case OutputFormat::Sarif:
+      writeSarif(std::cout, reports);
+      break;
+    case OutputFormat::Github:
+      writeGithub(std::cout, reports);
+      break;
+    }
   }
   std::cout.flush();
 

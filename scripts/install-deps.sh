@@ -9,7 +9,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libzstd-dev
   libmimalloc-dev
   nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
-  valgrind neovim
+  valgrind neovim pre-commit
   clang-format-22 clang-22 libclang-rt-22-dev
 )
 
