@@ -61,7 +61,9 @@ DocumentService::DocumentService(ServerConfig config,
       log);
 }
 
-DocumentService::~DocumentService() {
+DocumentService::~DocumentService() { stop(); }
+
+void DocumentService::stop() {
   // Workers may still call back into us: stop them first.
   scheduler.reset();
 }

@@ -97,6 +97,11 @@ public:
   DocumentService(ServerConfig config, DocumentCallbacks &callbacks,
                   Logger &log);
   ~DocumentService();
+  /// Stops the workers: once it returns, no callback runs. Only the
+  /// destructor may follow. The owner calls it while its own pointer to
+  /// the service is still set, because the callbacks it receives during
+  /// the stop (a last publish, a last answer) read the service's settings.
+  void stop();
 
   // Settings.
   void setPositionEncoding(PositionEncoding encoding);

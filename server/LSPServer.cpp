@@ -109,7 +109,10 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
 }
 
 LSPServer::~LSPServer() {
-  // Workers may still call back into us: stop them first.
+  // Workers may still call back into us, and those callbacks read the
+  // service's settings through `service`: stop them while it is set
+  // (unique_ptr::reset clears the pointer before deleting the service).
+  service->stop();
   service.reset();
 }
 
