@@ -23,10 +23,28 @@ using namespace bufferlens;
 using namespace bufferlens::checker;
 using namespace mlir;
 
+/// An info note about one buffer of function `fn`, once per message
+/// (Interpreter::note, by contrast, is one note per function).
+static void addBufferNote(AnalysisResult &result, FunctionId fn,
+                          const std::string &why) {
+  const FunctionEntry &entry = result.functions[fn];
+  std::string message =
+      "deallocation checker: precision reduced in @" + entry.name + ": " + why;
+  if (std::any_of(result.findings.begin(), result.findings.end(),
+                  [&](const Finding &f) {
+                    return f.severity == Severity::Info && f.message == message;
+                  }))
+    return;
+  Finding finding;
+  finding.severity = Severity::Info;
+  finding.range = entry.nameRange;
+  finding.message = std::move(message);
+  result.findings.push_back(std::move(finding));
+}
+
 void Interpreter::noteCaptured(const Object &o) {
   if (quiet || !o.capturedBy)
     return;
-  const FunctionEntry &entry = index.result().functions[fn];
   // A call of a function declared without a body names the function.
   std::string to = "`" + o.capturedBy->getName().getStringRef().str() +
                    "`, whose memory effects are unknown";
@@ -35,38 +53,16 @@ void Interpreter::noteCaptured(const Object &o) {
             call.getCallableForCallee().dyn_cast<SymbolRefAttr>()))
       to = "@" + symbol.getLeafReference().getValue().str() +
            ", which is declared without a body";
-  std::string message = "deallocation checker: precision reduced in @" +
-                        entry.name + ": " + name(o.site) + " is passed to " +
-                        to + "; no leak is reported for it";
-  std::vector<Finding> &findings = index.result().findings;
-  if (std::any_of(findings.begin(), findings.end(), [&](const Finding &f) {
-        return f.severity == Severity::Info && f.message == message;
-      }))
-    return;
-  Finding finding;
-  finding.severity = Severity::Info;
-  finding.range = entry.nameRange;
-  finding.message = std::move(message);
-  findings.push_back(std::move(finding));
+  addBufferNote(index.result(), fn,
+                name(o.site) + " is passed to " + to +
+                    "; no leak is reported for it");
 }
 
 void Interpreter::noteTruncated(const Object &o) {
   if (quiet)
     return;
-  const FunctionEntry &entry = index.result().functions[fn];
-  std::string message =
-      "deallocation checker: precision reduced in @" + entry.name + ": " +
-      name(o.site) +
-      " is not freed on a path that runs a loop longer than the checker "
-      "followed; no leak is reported for it";
-  std::vector<Finding> &findings = index.result().findings;
-  if (std::any_of(findings.begin(), findings.end(), [&](const Finding &f) {
-        return f.severity == Severity::Info && f.message == message;
-      }))
-    return;
-  Finding finding;
-  finding.severity = Severity::Info;
-  finding.range = entry.nameRange;
-  finding.message = std::move(message);
-  findings.push_back(std::move(finding));
+  addBufferNote(index.result(), fn,
+                name(o.site) +
+                    " is not freed on a path that runs a loop longer than the "
+                    "checker followed; no leak is reported for it");
 }
