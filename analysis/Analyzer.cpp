@@ -95,7 +95,7 @@ static void applyUserSettings(AnalysisResult &result,
   std::vector<Finding> kept;
   kept.reserve(result.findings.size());
   for (Finding &finding : result.findings) {
-    if (!finding.code.empty()) {
+    if (finding.code != FindingCode::None) {
       if (!options.isEnabled(finding.code))
         continue;
       if (directives.suppresses(finding.code,
@@ -107,10 +107,10 @@ static void applyUserSettings(AnalysisResult &result,
   }
   // One finding per code and range: when two analyses say the same thing
   // about one op (e.g. both cannot handle it, BL204), the later wins.
-  std::map<std::tuple<std::string, uint32_t, uint32_t>, size_t> seen;
+  std::map<std::tuple<FindingCode, uint32_t, uint32_t>, size_t> seen;
   std::vector<Finding> unique;
   for (Finding &finding : kept) {
-    if (finding.code.empty()) {
+    if (finding.code == FindingCode::None) {
       unique.push_back(std::move(finding));
       continue;
     }
@@ -135,14 +135,21 @@ static void applyUserSettings(AnalysisResult &result,
 AnalysisResult bufferlens::analyzeDocument(std::string_view text,
                                            std::string_view bufferName,
                                            const AnalysisOptions &options) {
+  return analyzeDocument(std::make_shared<const std::string>(text), bufferName,
+                         options);
+}
+
+AnalysisResult bufferlens::analyzeDocument(TextRef text,
+                                           std::string_view bufferName,
+                                           const AnalysisOptions &options) {
   AnalysisResult result;
-  result.text = std::string(text);
-  LineIndex lines(result.text);
-  Directives directives = parseDirectives(result.text, lines);
+  result.sharedText = std::move(text);
+  LineIndex lines(result.text());
+  Directives directives = parseDirectives(result.text(), lines);
 
   std::unique_ptr<MLIRContext> context = takeThreadContext();
   std::unique_ptr<ParsedModule> parsed =
-      ParsedModule::parse(result.text, bufferName, *context, result.findings);
+      ParsedModule::parse(result.text(), bufferName, *context, result.findings);
   if (!parsed) {
     result.parseFailed = true;
   } else {

@@ -17,6 +17,9 @@
 namespace bufferlens {
 
 /// `bufferName` is how MLIR diagnostics name the buffer (usually the path).
+AnalysisResult analyzeDocument(TextRef text, std::string_view bufferName,
+                               const AnalysisOptions &options);
+/// The same on a copy of `text`.
 AnalysisResult analyzeDocument(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options);

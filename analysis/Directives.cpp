@@ -47,7 +47,7 @@ Directives bufferlens::parseDirectives(std::string_view text,
       if (stage && *stage != StageOverride::Auto)
         out.stage = *stage;
       else
-        out.problems.push_back({"",
+        out.problems.push_back({FindingCode::None,
                                 Severity::Warning,
                                 range,
                                 "unknown stage '" + std::string(value) +
@@ -57,7 +57,7 @@ Directives bufferlens::parseDirectives(std::string_view text,
                                 {}});
     } else {
       out.problems.push_back(
-          {"",
+          {FindingCode::None,
            Severity::Warning,
            range,
            "unknown bufferlens directive '" + std::string(body) +
@@ -70,12 +70,13 @@ Directives bufferlens::parseDirectives(std::string_view text,
   return out;
 }
 
-bool Directives::suppresses(const std::string &code, uint32_t line) const {
+bool Directives::suppresses(FindingCode code, uint32_t line) const {
   for (const Ignore &ignore : ignores) {
     // On the finding's line, or alone on the line above it.
     bool applies =
         ignore.line == line || (ignore.ownLine && ignore.line + 1 == line);
-    if (applies && (ignore.codes.empty() || ignore.codes.count(code)))
+    if (applies && (ignore.codes.empty() ||
+                    ignore.codes.count(std::string(codeName(code)))))
       return true;
   }
   return false;

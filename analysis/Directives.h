@@ -33,7 +33,7 @@ struct Directives {
   std::vector<Finding> problems;
 
   /// Whether a finding with `code` starting on `line` is suppressed.
-  bool suppresses(const std::string &code, uint32_t line) const;
+  bool suppresses(FindingCode code, uint32_t line) const;
 };
 
 Directives parseDirectives(std::string_view text, const LineIndex &lines);

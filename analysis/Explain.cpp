@@ -127,9 +127,10 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
       continue;
     const OpEntry &op = result.ops[site.freeOp];
     uint32_t line =
-        lineOf ? lineOf(op.nameRange.begin)
-               : 1 + std::count(result.text.begin(),
-                                result.text.begin() + op.nameRange.begin, '\n');
+        lineOf
+            ? lineOf(op.nameRange.begin)
+            : 1 + std::count(result.text().begin(),
+                             result.text().begin() + op.nameRange.begin, '\n');
     frees += "\n- `" + op.name + "` at line " + std::to_string(line);
     if (roots.size() > 1 || roots.front() != id)
       frees += " (frees `" + result.values[site.allocation].name + "`)";

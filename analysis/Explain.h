@@ -23,7 +23,7 @@ using LineOfOffset = std::function<uint32_t(uint32_t offset)>;
 /// every fact the analyses stored about it. Places are named by line:
 /// `lineOf` maps them (the hover maps them into the document as it is
 /// now, through its line index); without it, lines are counted in
-/// `result.text`, which costs a pass over the text per place.
+/// `result.text()`, which costs a pass over the text per place.
 std::string explainValue(const AnalysisResult &result, ValueId value,
                          const LineOfOffset &lineOf = nullptr);
 

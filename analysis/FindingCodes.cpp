@@ -2,51 +2,67 @@
 
 #include "analysis/FindingCodes.h"
 
+#include <cassert>
+
 using namespace bufferlens;
 
 const std::vector<FindingCodeInfo> &bufferlens::allFindingCodes() {
   static const std::vector<FindingCodeInfo> codes = {
-      {"BL101", Severity::Error, "leak",
+      {FindingCode::BL101, "BL101", Severity::Error, "leak",
        "An owned buffer is not freed on some path and does not escape."},
-      {"BL102", Severity::Error, "double free",
+      {FindingCode::BL102, "BL102", Severity::Error, "double free",
        "A buffer (or an alias of it) is freed twice on some path."},
-      {"BL103", Severity::Error, "use after free",
+      {FindingCode::BL103, "BL103", Severity::Error, "use after free",
        "A buffer is read, written, viewed or passed after it was freed."},
-      {"BL104", Severity::Error, "free of a non-owned buffer",
+      {FindingCode::BL104, "BL104", Severity::Error,
+       "free of a non-owned buffer",
        "The function frees a buffer it does not own: an argument, an alloca, "
        "a global or a view."},
-      {"BL105", Severity::Error, "function-boundary ABI",
+      {FindingCode::BL105, "BL105", Severity::Error, "function-boundary ABI",
        "A returned buffer may alias a function argument; the caller would "
        "own memory it does not."},
-      {"BL201", Severity::Info, "critical alias",
+      {FindingCode::BL201, "BL201", Severity::Info, "critical alias",
        "An alias not dominated by its allocation: deallocation needs a clone "
        "in each predecessor."},
-      {"BL202", Severity::Info, "loop-carried buffer",
+      {FindingCode::BL202, "BL202", Severity::Info, "loop-carried buffer",
        "A buffer flows around a loop back edge and is freed per iteration."},
-      {"BL203", Severity::Warning, "runtime alias check",
+      {FindingCode::BL203, "BL203", Severity::Warning, "runtime alias check",
        "Ownership is unknown at a block end: the deallocation keeps a "
        "runtime aliasing check."},
-      {"BL204", Severity::Error, "deallocation pass precondition",
+      {FindingCode::BL204, "BL204", Severity::Error,
+       "deallocation pass precondition",
        "The ownership-based deallocation pass will reject this input."},
-      {"BL301", Severity::Hint, "promote to stack",
+      {FindingCode::BL301, "BL301", Severity::Hint, "promote to stack",
        "A small static buffer that does not leave its block can live on the "
        "stack."},
-      {"BL302", Severity::Hint, "hoistable allocation",
+      {FindingCode::BL302, "BL302", Severity::Hint, "hoistable allocation",
        "The allocation can move to a dominator or out of a loop."},
-      {"BL303", Severity::Hint, "multi-buffering candidate",
+      {FindingCode::BL303, "BL303", Severity::Hint, "multi-buffering candidate",
        "A loop-local buffer fully overwritten each iteration before use."},
-      {"BL304", Severity::Warning, "redundant clone",
+      {FindingCode::BL304, "BL304", Severity::Warning, "redundant clone",
        "A clone and a dealloc in one block that canonicalization folds."},
-      {"BL401", Severity::Warning, "write does not dominate read",
+      {FindingCode::BL401, "BL401", Severity::Warning,
+       "write does not dominate read",
        "A write to the buffer does not dominate all of its reads (the "
        "bufferization invariant)."},
   };
   return codes;
 }
 
-const FindingCodeInfo *bufferlens::findingCodeInfo(std::string_view code) {
+const FindingCodeInfo &bufferlens::findingCodeInfo(FindingCode code) {
+  assert(code != FindingCode::None && "MLIR's diagnostics have no row");
+  // The table is in enum order: the row of code N is row N - 1.
+  return allFindingCodes()[static_cast<size_t>(code) - 1];
+}
+
+std::string_view bufferlens::codeName(FindingCode code) {
+  return code == FindingCode::None ? std::string_view()
+                                   : findingCodeInfo(code).name;
+}
+
+std::optional<FindingCode> bufferlens::parseFindingCode(std::string_view name) {
   for (const FindingCodeInfo &info : allFindingCodes())
-    if (info.code == code)
-      return &info;
-  return nullptr;
+    if (info.name == name)
+      return info.code;
+  return std::nullopt;
 }

@@ -8,7 +8,7 @@
 #ifndef BUFFERLENS_ANALYSIS_FINDINGCODES_H
 #define BUFFERLENS_ANALYSIS_FINDINGCODES_H
 
-#include "analysis/Model.h"
+#include "analysis/ModelTypes.h"
 
 #include <string_view>
 #include <vector>
@@ -16,15 +16,16 @@
 namespace bufferlens {
 
 struct FindingCodeInfo {
-  std::string_view code;
+  FindingCode code;
+  std::string_view name; ///< codeName(code).
   Severity defaultSeverity;
   std::string_view title; ///< Short name, e.g. "leak".
   std::string_view help;  ///< One sentence for SARIF rules and hovers.
 };
 
 const std::vector<FindingCodeInfo> &allFindingCodes();
-/// Null for an unknown code.
-const FindingCodeInfo *findingCodeInfo(std::string_view code);
+/// The row of a code other than None.
+const FindingCodeInfo &findingCodeInfo(FindingCode code);
 
 } // namespace bufferlens
 

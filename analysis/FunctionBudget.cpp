@@ -48,7 +48,7 @@ void FunctionBudgets::finish() {
   for (FunctionId fn : outOfTime)
     dropped.push_back(result.functions[fn].fullRange);
   auto inDropped = [&](const Finding &finding) {
-    if (finding.code.empty())
+    if (finding.code == FindingCode::None)
       return false; // MLIR's errors and the budget's own note stay.
     return llvm::any_of(dropped, [&](SourceRange range) {
       return range.begin <= finding.range.begin &&

@@ -26,16 +26,6 @@ ValueId AnalysisResult::valueAt(uint32_t offset) const {
   return kNone;
 }
 
-FunctionId AnalysisResult::functionAt(uint32_t offset) const {
-  FunctionId best = kNone;
-  for (size_t i = 0; i < functions.size(); ++i)
-    if (functions[i].fullRange.contains(offset) &&
-        (best == kNone ||
-         functions[best].fullRange.begin <= functions[i].fullRange.begin))
-      best = i;
-  return best;
-}
-
 const char *bufferlens::toString(Severity severity) {
   switch (severity) {
   case Severity::Error:
@@ -95,16 +85,16 @@ const char *bufferlens::toString(Stage stage) {
   return stage == Stage::Bufferized ? "bufferized" : "deallocated";
 }
 
-bool AnalysisOptions::isEnabled(const std::string &code) const {
+bool AnalysisOptions::isEnabled(FindingCode code) const {
   auto it = enabled.find(code);
   return it == enabled.end() || it->second;
 }
 
-Severity AnalysisOptions::severityOf(const std::string &code) const {
+Severity AnalysisOptions::severityOf(FindingCode code) const {
   auto it = severity.find(code);
   if (it != severity.end())
     return it->second;
-  if (const FindingCodeInfo *info = findingCodeInfo(code))
-    return info->defaultSeverity;
-  return Severity::Error;
+  if (code == FindingCode::None)
+    return Severity::Error;
+  return findingCodeInfo(code).defaultSeverity;
 }

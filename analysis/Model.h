@@ -17,11 +17,16 @@
 #include "analysis/OwnershipModel.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace bufferlens {
+
+/// A document's text, held once and shared by whoever needs it whole: the
+/// server's draft, scheduler and snapshots, and the analysis results of it.
+using TextRef = std::shared_ptr<const std::string>;
 
 /// Which analyses apply to a function (README "Stages").
 enum class Stage {
@@ -143,7 +148,10 @@ struct FreeSite {
 };
 
 struct AnalysisResult {
-  std::string text; ///< The analysed text; every range refers to it.
+  /// The analysed text; every range refers to it. Shared, not copied,
+  /// with the caller that passed it as a TextRef.
+  TextRef sharedText = std::make_shared<const std::string>();
+  const std::string &text() const { return *sharedText; }
   std::vector<FunctionEntry> functions;
   std::vector<BlockEntry> blocks;
   std::vector<OpEntry> ops;
@@ -163,7 +171,6 @@ struct AnalysisResult {
   const BufferFact *bufferFact(ValueId value) const;
   /// The innermost value definition or use at `offset`, if any.
   ValueId valueAt(uint32_t offset) const;
-  FunctionId functionAt(uint32_t offset) const;
 };
 
 const char *toString(Severity severity);

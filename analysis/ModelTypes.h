@@ -8,6 +8,8 @@
 #ifndef BUFFERLENS_ANALYSIS_MODELTYPES_H
 #define BUFFERLENS_ANALYSIS_MODELTYPES_H
 
+#include "analysis/FindingCode.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -59,10 +61,10 @@ struct Fix {
   std::vector<TextEdit> edits;
 };
 
-/// One diagnostic. `code` is a stable finding code (BL101...) or empty for
+/// One diagnostic. `code` is a stable finding code (BL101...) or None for
 /// MLIR's own parse and verifier errors, whose `source` is "mlir".
 struct Finding {
-  std::string code;
+  FindingCode code = FindingCode::None;
   Severity severity = Severity::Error;
   SourceRange range;
   std::string message;

@@ -21,8 +21,8 @@ enum class StageOverride { Auto, Bufferized, Deallocated };
 
 struct AnalysisOptions {
   /// Per code: disabled (nullopt in `enabled`) or a severity override.
-  std::map<std::string, bool> enabled;
-  std::map<std::string, Severity> severity;
+  std::map<FindingCode, bool> enabled;
+  std::map<FindingCode, Severity> severity;
   StageOverride stage = StageOverride::Auto;
   /// Promote-to-stack limit in bytes (BufferDeallocationInternals.md: "The
   /// current default value is 1KB").
@@ -56,8 +56,8 @@ struct AnalysisOptions {
     uint64_t milliseconds = 30000;
   } functionBudget;
 
-  bool isEnabled(const std::string &code) const;
-  Severity severityOf(const std::string &code) const;
+  bool isEnabled(FindingCode code) const;
+  Severity severityOf(FindingCode code) const;
 };
 
 } // namespace bufferlens

@@ -80,7 +80,7 @@ refuseKnownCrashes(ParsedModule &parsed, const AnalysisOptions &options,
     if (!crash)
       return;
     Finding finding;
-    finding.code = "BL204";
+    finding.code = FindingCode::BL204;
     finding.severity = Severity::Error;
     finding.range = parsed.rangeOf(crash.op->getLoc());
     finding.message = !asWritten || asWritten->contains(fn)
@@ -168,8 +168,13 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
     std::optional<std::string> text_ =
         rewriteClassic(text, bufferName, options, error, notes);
     if (!text_) {
-      out.diagnostics.push_back(
-          {"", Severity::Error, {}, error, "bufferlens", {}, {}});
+      out.diagnostics.push_back({FindingCode::None,
+                                 Severity::Error,
+                                 {},
+                                 error,
+                                 "bufferlens",
+                                 {},
+                                 {}});
       return out;
     }
     out.text = std::move(*text_);
@@ -204,7 +209,7 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
           others.insert(fn.getName().str());
       }
       if (!before.count(*request.onlyFunction)) {
-        out.diagnostics.push_back({"",
+        out.diagnostics.push_back({FindingCode::None,
                                    Severity::Error,
                                    {},
                                    "no function @" + *request.onlyFunction,

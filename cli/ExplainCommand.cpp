@@ -49,7 +49,7 @@ int bufferlens::runExplain() {
   }
 
   AnalysisResult result = analyzeDocument(text, file, options);
-  LineIndex lines(result.text);
+  LineIndex lines(result.text());
   if (line == 0 || line > lines.lineCount() || column == 0) {
     std::cerr << location << ": error: position outside the file\n";
     return 2;

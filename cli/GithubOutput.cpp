@@ -72,7 +72,9 @@ void bufferlens::writeGithub(std::ostream &os,
       continue;
     }
     for (const Finding &finding : report.findings) {
-      std::string title = finding.code.empty() ? "mlir" : finding.code;
+      std::string title = finding.code == FindingCode::None
+                              ? "mlir"
+                              : std::string(codeName(finding.code));
       writeCommand(os, report, command(finding.severity), finding.range, title,
                    finding.message);
       for (const RelatedLocation &related : finding.related)

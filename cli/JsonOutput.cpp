@@ -56,7 +56,7 @@ void bufferlens::writeJson(std::ostream &os,
         fixes.push_back({{"title", fix.title}, {"edits", edits}});
       }
       findings.push_back({{"file", report.path},
-                          {"code", finding.code},
+                          {"code", std::string(codeName(finding.code))},
                           {"severity", toString(finding.severity)},
                           {"source", finding.source},
                           {"message", finding.message},

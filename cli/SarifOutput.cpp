@@ -46,8 +46,8 @@ void bufferlens::writeSarif(std::ostream &os,
   json rules = json::array();
   std::vector<std::string> ruleIds;
   for (const FindingCodeInfo &info : allFindingCodes()) {
-    ruleIds.emplace_back(info.code);
-    rules.push_back({{"id", info.code},
+    ruleIds.emplace_back(info.name);
+    rules.push_back({{"id", std::string(info.name)},
                      {"name", std::string(info.title)},
                      {"shortDescription", {{"text", std::string(info.title)}}},
                      {"fullDescription", {{"text", std::string(info.help)}}},
@@ -75,7 +75,9 @@ void bufferlens::writeSarif(std::ostream &os,
       continue;
     }
     for (const Finding &finding : report.findings) {
-      std::string ruleId = finding.code.empty() ? "mlir" : finding.code;
+      std::string ruleId = finding.code == FindingCode::None
+                               ? "mlir"
+                               : std::string(codeName(finding.code));
       size_t ruleIndex =
           std::find(ruleIds.begin(), ruleIds.end(), ruleId) - ruleIds.begin();
       json related = json::array();

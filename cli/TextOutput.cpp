@@ -88,7 +88,7 @@ static void writeSnippet(std::string &out, const FileReport &report,
 
 static void writeLocated(std::string &out, const FileReport &report,
                          SourceRange range, const char *kind,
-                         const std::string &message, const std::string &code) {
+                         const std::string &message, std::string_view code) {
   CompilerPosition position = compilerPosition(report, range.begin);
   out += report.path;
   out += ':';
@@ -117,7 +117,7 @@ void bufferlens::writeText(std::ostream &os,
     out.clear();
     for (const Finding &finding : report.findings) {
       writeLocated(out, report, finding.range, toString(finding.severity),
-                   finding.message, finding.code);
+                   finding.message, codeName(finding.code));
       for (const RelatedLocation &related : finding.related)
         writeLocated(out, report, related.range, "note", related.message, "");
     }

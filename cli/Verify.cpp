@@ -93,8 +93,8 @@ std::vector<std::string> bufferlens::verifyReport(const FileReport &report) {
   };
   for (const Finding &finding : report.findings) {
     std::string message = finding.message;
-    if (!finding.code.empty())
-      message += " [" + finding.code + "]";
+    if (finding.code != FindingCode::None)
+      message += " [" + std::string(codeName(finding.code)) + "]";
     consume(expectationKind(finding.severity), finding.range, message);
     for (const RelatedLocation &related : finding.related)
       consume("note", related.range, related.message);

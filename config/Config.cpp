@@ -14,19 +14,20 @@ namespace fs = std::filesystem;
 std::optional<std::string> bufferlens::setCheck(const std::string &code,
                                                 const std::string &setting,
                                                 AnalysisOptions &options) {
-  if (!findingCodeInfo(code))
+  std::optional<FindingCode> parsed = parseFindingCode(code);
+  if (!parsed)
     return "unknown finding code '" + code + "'";
   if (setting == "off") {
-    options.enabled[code] = false;
+    options.enabled[*parsed] = false;
     return std::nullopt;
   }
   if (std::optional<Severity> severity = parseSeverity(setting)) {
-    options.enabled[code] = true;
-    options.severity[code] = *severity;
+    options.enabled[*parsed] = true;
+    options.severity[*parsed] = *severity;
     return std::nullopt;
   }
   if (setting == "on") {
-    options.enabled[code] = true;
+    options.enabled[*parsed] = true;
     return std::nullopt;
   }
   return "invalid setting '" + setting + "' for " + code +

@@ -73,7 +73,7 @@ struct Attempt {
 };
 } // namespace
 
-static Attempt attempt(std::string_view text, std::string_view bufferName,
+static Attempt attempt(TextRef text, std::string_view bufferName,
                        const AnalysisOptions &options) {
   Attempt out;
   // Heap-allocated and released on a crash: the half-built result may be
@@ -105,7 +105,8 @@ bool bufferlens::analyzeSafely(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options,
                                AnalysisResult &result, int &retCode) {
-  Attempt out = attempt(text, bufferName, options);
+  Attempt out =
+      attempt(std::make_shared<const std::string>(text), bufferName, options);
   if (out.crashed) {
     retCode = out.retCode;
     return false;
@@ -147,9 +148,17 @@ static SourceRange firstLine(std::string_view text, SourceRange range) {
 AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
                                            std::string_view bufferName,
                                            const AnalysisOptions &options) {
-  Attempt whole = attempt(text, bufferName, options);
+  return analyzeIsolated(std::make_shared<const std::string>(text), bufferName,
+                         options);
+}
+
+AnalysisResult bufferlens::analyzeIsolated(TextRef shared,
+                                           std::string_view bufferName,
+                                           const AnalysisOptions &options) {
+  Attempt whole = attempt(shared, bufferName, options);
   if (!whole.crashed)
     return std::move(*whole.result);
+  const std::string &text = *shared;
 
   // Which top-level operations crash when analysed alone?
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
@@ -162,7 +171,9 @@ AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
     for (size_t j = 0; j < chunks.size(); ++j)
       if (j != i && !chunks[j].shared)
         others.push_back(chunks[j].range);
-    Attempt alone = attempt(blankOperations(text, others), bufferName, options);
+    Attempt alone = attempt(
+        std::make_shared<const std::string>(blankOperations(text, others)),
+        bufferName, options);
     if (alone.crashed) {
       crashing.push_back(chunks[i].range);
       codes.push_back(alone.retCode);
@@ -170,20 +181,24 @@ AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
   }
 
   AnalysisResult result;
+  bool restAnalysed = false;
   if (!crashing.empty()) {
-    Attempt rest =
-        attempt(blankOperations(text, crashing), bufferName, options);
-    if (!rest.crashed)
+    Attempt rest = attempt(
+        std::make_shared<const std::string>(blankOperations(text, crashing)),
+        bufferName, options);
+    if (!rest.crashed) {
       result = std::move(*rest.result);
+      restAnalysed = true;
+    }
   }
-  if (crashing.empty() || result.text.empty()) {
+  if (!restAnalysed) {
     // Not localised: the whole document is the culprit.
     result = AnalysisResult();
     result.parseFailed = true;
     crashing = {{0, static_cast<uint32_t>(text.size())}};
     codes = {whole.retCode};
   }
-  result.text = std::string(text);
+  result.sharedText = std::move(shared);
   for (size_t i = 0; i < crashing.size(); ++i) {
     Finding finding;
     finding.severity = Severity::Error;

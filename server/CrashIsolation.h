@@ -43,6 +43,8 @@ private:
 };
 
 /// analyzeDocument, isolated: never crashes the process.
+AnalysisResult analyzeIsolated(TextRef text, std::string_view bufferName,
+                               const AnalysisOptions &options);
 AnalysisResult analyzeIsolated(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options);

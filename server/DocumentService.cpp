@@ -76,7 +76,7 @@ SnapshotRef DocumentService::analyze(const TextRef &shared,
   if (size_t nul = findNulByte(text); nul != std::string::npos) {
     // The rule `lint` follows too (server/BinaryText.h).
     AnalysisResult refused;
-    refused.text = text;
+    refused.sharedText = shared;
     refused.parseFailed = true;
     Finding finding;
     finding.range = {uint32_t(nul), uint32_t(nul + 1)};

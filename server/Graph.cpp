@@ -90,7 +90,7 @@ GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
           return;
         }
         StageRewrite stage =
-            rewriteForStage(*parseViewStage(query.stage), part->result->text,
+            rewriteForStage(*parseViewStage(query.stage), part->result->text(),
                             bufferName, options,
                             /*keepRejectedFunctions=*/true);
         if (!stage.succeeded) {

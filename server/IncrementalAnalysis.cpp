@@ -80,7 +80,7 @@ static VersionAnalysis whole(TextRef textRef, const std::string &uri,
           ? planParts(text, chunks, std::min(kMaxOpenParts, threads))
           : std::vector<PartPlan>{};
   if (plans.size() < 2) {
-    AnalysisResult result = analyzeIsolated(text, bufferName, options);
+    AnalysisResult result = analyzeIsolated(textRef, bufferName, options);
     return {std::make_shared<const Snapshot>(std::move(result), uri, version,
                                              std::move(chunks)),
             VersionAnalysis::Analysed::WholeDocument, "whole document"};

@@ -15,9 +15,8 @@ bool SnapshotPart::owns(SourceRange resultRange, bool isLast) const {
 
 Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version,
                    std::optional<std::vector<TopLevelChunk>> chunks)
-    : documentText(std::make_shared<const std::string>(result.text)),
-      lineIndex(*documentText), documentUri(std::move(uri)),
-      documentVersion(version) {
+    : documentText(result.sharedText), lineIndex(*documentText),
+      documentUri(std::move(uri)), documentVersion(version) {
   SnapshotPart whole;
   whole.covers = {0, static_cast<uint32_t>(documentText->size())};
   whole.result = std::make_shared<const AnalysisResult>(std::move(result));

@@ -30,10 +30,6 @@
 
 namespace bufferlens {
 
-/// A document's text, held once and shared by its draft, the scheduler and
-/// the snapshots of it.
-using TextRef = std::shared_ptr<const std::string>;
-
 struct SnapshotPart {
   std::shared_ptr<const AnalysisResult> result;
   /// The names of `result` (values, blocks, op names), sorted by range, in
@@ -85,7 +81,7 @@ sortedNamesOf(const AnalysisResult &result);
 
 class Snapshot {
 public:
-  /// A whole-document analysis of `result.text`; `chunks` as below.
+  /// A whole-document analysis of `result.text()`; `chunks` as below.
   Snapshot(AnalysisResult result, std::string uri, int64_t version,
            std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
   /// `text`, made of `parts` (sorted, covering the text); `chunks` is

@@ -64,14 +64,14 @@ json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                      {"severity", toLspSeverity(finding.severity)},
                      {"source", finding.source},
                      {"message", finding.message}};
-  if (!finding.code.empty()) {
-    diagnostic["code"] = finding.code;
+  if (finding.code != FindingCode::None) {
+    diagnostic["code"] = codeName(finding.code);
     if (!context.codeDescriptionBase.empty())
       diagnostic["codeDescription"] = {
-          {"href",
-           context.codeDescriptionBase + "#" + lowercase(finding.code)}};
+          {"href", context.codeDescriptionBase + "#" +
+                       lowercase(std::string(codeName(finding.code)))}};
     // A redundant clone is code the user can delete.
-    if (finding.code == "BL304")
+    if (finding.code == FindingCode::BL304)
       diagnostic["tags"] = json::array({1});
   }
   if (!finding.related.empty()) {
@@ -301,18 +301,18 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
     w.out += ",\"message\":";
     if (!w.string(f.message))
       return false;
-    if (!f.code.empty()) {
+    if (f.code != FindingCode::None) {
       w.out += ",\"code\":";
-      if (!w.string(f.code))
+      if (!w.string(codeName(f.code)))
         return false;
       if (!baseJson.empty()) {
         w.out += ",\"codeDescription\":{\"href\":\"";
         w.out += baseJson;
         w.out += '#';
-        w.stringBody(lowercase(f.code)); // Valid: f.code was.
+        w.stringBody(lowercase(std::string(codeName(f.code))));
         w.out += "\"}";
       }
-      if (f.code == "BL304")
+      if (f.code == FindingCode::BL304)
         w.out += ",\"tags\":[1]";
     }
     if (!f.related.empty()) {

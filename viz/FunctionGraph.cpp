@@ -159,8 +159,8 @@ public:
   Builder(const AnalysisResult &result, FunctionId fn,
           const GraphOptions &options, const OriginMap *origins)
       : result(result), fn(fn), options(options), origins(origins),
-        ownLines(result.text),
-        userLines(origins ? origins->user().text : result.text) {}
+        ownLines(result.text()),
+        userLines(origins ? origins->user().text() : result.text()) {}
 
   FunctionGraph build();
 
@@ -238,7 +238,7 @@ SourceRange Builder::headRange(OpId op) const {
           first = std::min(first, begin);
       }
     }
-  size_t brace = std::string_view(result.text).rfind('{', first);
+  size_t brace = std::string_view(result.text()).rfind('{', first);
   if (brace == std::string_view::npos || brace < full.begin)
     return full;
   return {full.begin, static_cast<uint32_t>(brace + 1)};
@@ -273,7 +273,7 @@ Marker Builder::markerOf(OpId op) const {
   }
   if (entry.name == "func.call") {
     SourceRange r = entry.fullRange;
-    if (std::string_view(result.text)
+    if (std::string_view(result.text())
             .substr(r.begin, r.end - r.begin)
             .find("@dealloc_helper") != std::string_view::npos)
       return Marker::ConditionalDealloc;
@@ -322,8 +322,8 @@ GraphRow Builder::makeRow(OpId op) const {
   GraphRow row;
   row.op = op;
   SourceRange head = headRange(op);
-  std::string text = oneLine(
-      std::string_view(result.text).substr(head.begin, head.end - head.begin));
+  std::string text = oneLine(std::string_view(result.text())
+                                 .substr(head.begin, head.end - head.begin));
   if (nested.count(op) || payload.count(op))
     text += " \xE2\x80\xA6 }";
   // The count of set-aside payload regions stays visible when the op's
@@ -334,7 +334,7 @@ GraphRow Builder::makeRow(OpId op) const {
     count = "  \xC2\xB7  " + std::to_string(regions) +
             (regions == 1 ? " region" : " regions") + " without memrefs";
   }
-  row.fullText = oneLine(std::string_view(result.text)
+  row.fullText = oneLine(std::string_view(result.text())
                              .substr(result.ops[op].fullRange.begin,
                                      result.ops[op].fullRange.end -
                                          result.ops[op].fullRange.begin));
@@ -678,7 +678,9 @@ void Builder::attachFindings(FunctionGraph &graph) {
     uint32_t at = finding.range.begin;
     if (!function.fullRange.contains(at))
       continue;
-    std::string code = finding.code.empty() ? finding.source : finding.code;
+    std::string code = finding.code == FindingCode::None
+                           ? finding.source
+                           : std::string(codeName(finding.code));
     std::string line = code + ": " + finding.message;
     // A block label or argument?
     bool placed = false;
@@ -699,7 +701,7 @@ void Builder::attachFindings(FunctionGraph &graph) {
       gb.headerFindingMessages +=
           (gb.headerFindingMessages.empty() ? "" : "\n") + line;
       noteSeverity(gb.headerSeverity, finding.severity);
-      if (finding.code == "BL201")
+      if (finding.code == FindingCode::BL201)
         gb.criticalAlias = true;
       break;
     }
@@ -732,7 +734,7 @@ void Builder::attachFindings(FunctionGraph &graph) {
     row->findingCodes.push_back(code);
     row->findingMessages += (row->findingMessages.empty() ? "" : "\n") + line;
     noteSeverity(row->worstSeverity, finding.severity);
-    if (finding.code == "BL201")
+    if (finding.code == FindingCode::BL201)
       row->criticalAlias = true;
   }
 }

@@ -36,7 +36,7 @@ OriginMap::OriginMap(const AnalysisResult &user,
     if (!entry.nameRange.empty())
       opAt.emplace(entry.nameRange.begin, op);
   }
-  LineIndex lines(user.text);
+  LineIndex lines(user.text());
   for (OpId op = 0; op < (OpId)rewritten.ops.size(); ++op) {
     const OpEntry &entry = rewritten.ops[op];
     if (entry.originLine == 0 || entry.originLine > lines.lineCount() ||
@@ -51,7 +51,7 @@ OriginMap::OriginMap(const AnalysisResult &user,
       ranges[op] = user.ops[it->second].fullRange.empty()
                        ? user.ops[it->second].nameRange
                        : user.ops[it->second].fullRange;
-    } else if (offset < user.text.size()) {
+    } else if (offset < user.text().size()) {
       ranges[op] = SourceRange{offset, offset + 1};
     }
   }

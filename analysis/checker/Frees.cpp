@@ -46,7 +46,7 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
       related.push_back({range(o.freedBy), "first freed here"});
     related.push_back(siteNote(o));
     std::string by = byTheCall(&op, false), first = byTheCall(o.freedBy, true);
-    report("BL102", range(&op),
+    report(FindingCode::BL102, range(&op),
            "double free of " + freed + (by.empty() ? "" : " by " + by) +
                (first.empty() ? "" : " (freed by " + first + ")") +
                conditionsOf(state) + ": " + pathOf(state, ""),
@@ -57,7 +57,7 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
   // A summarised callee's frees of its arguments are what its callers need.
   if (!notOwned.empty() && !(quiet && o.kind == ObjectKind::Argument)) {
     std::string by = byTheCall(&op, false);
-    report("BL104", range(&op),
+    report(FindingCode::BL104, range(&op),
            "free of " + freed + " (" + notOwned + ")" +
                (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
                pathOf(state, ""),
@@ -67,7 +67,7 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
     return;
   }
   if (v.offsetView) {
-    report("BL104", range(&op),
+    report(FindingCode::BL104, range(&op),
            "free of " + name(operand) + " (a view of " + name(o.site) +
                " made by " + v.offsetView->getName().getStringRef().str() +
                ", not the allocation itself)" + conditionsOf(state) + ": " +

@@ -159,7 +159,7 @@ private:
   SourceRange range(mlir::Operation *op) const;
   SourceRange range(mlir::Value value) const;
   RelatedLocation siteNote(const Object &object) const;
-  void report(const char *code, SourceRange at, std::string message,
+  void report(FindingCode code, SourceRange at, std::string message,
               std::vector<RelatedLocation> related);
   void recordFree(const Object &object, mlir::Operation *op);
   void note(const std::string &why);
@@ -198,7 +198,7 @@ private:
   size_t steps = 0;
   bool stepsExhausted = false;
   bool precisionNoted = false;
-  std::set<std::pair<std::string, uint32_t>> reported;
+  std::set<std::pair<FindingCode, uint32_t>> reported;
   std::set<std::pair<ValueId, OpId>> freeSites;
 
   // --- callees in the module (Summaries.cpp) ---
@@ -233,7 +233,7 @@ private:
   };
   std::vector<CompletePath> completePaths;
   /// Finding ids by (code, location), as State::findings holds them.
-  std::map<std::pair<std::string, uint32_t>, int> findingIds;
+  std::map<std::pair<FindingCode, uint32_t>, int> findingIds;
 };
 
 } // namespace bufferlens::checker

@@ -255,8 +255,9 @@ void LeakFixer::attachFixes() {
       continue;
     SourceRange at = index.rangeOf(site);
     auto finding = std::find_if(
-        result.findings.begin(), result.findings.end(),
-        [&](const Finding &f) { return f.code == "BL101" && f.range == at; });
+        result.findings.begin(), result.findings.end(), [&](const Finding &f) {
+          return f.code == FindingCode::BL101 && f.range == at;
+        });
     if (finding == result.findings.end())
       continue;
     Fix fix;

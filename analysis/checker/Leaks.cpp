@@ -43,7 +43,7 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the path leaves here"});
-    report("BL101", range(o.site),
+    report(FindingCode::BL101, range(o.site),
            name(o.site) + " leaks" + conditionsOf(state) + ": " +
                pathOf(state, end),
            std::move(related));
@@ -85,7 +85,7 @@ void Interpreter::checkBackEdge(State &state, Block *target,
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the loop continues here"});
-    report("BL101", range(o.site),
+    report(FindingCode::BL101, range(o.site),
            name(o.site) + " leaks" + conditionsOf(state) + ": " +
                pathOf(state, end),
            std::move(related));

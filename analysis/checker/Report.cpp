@@ -65,7 +65,7 @@ RelatedLocation Interpreter::siteNote(const Object &o) const {
   return {range(o.site), n + " is defined here"};
 }
 
-void Interpreter::report(const char *code, SourceRange at, std::string message,
+void Interpreter::report(FindingCode code, SourceRange at, std::string message,
                          std::vector<RelatedLocation> related) {
   if (quiet) // Summarising a callee: it is checked on its own.
     return;

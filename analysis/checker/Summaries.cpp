@@ -251,7 +251,7 @@ std::string Interpreter::byTheCall(Operation *op, bool withLine) const {
       symbol ? "@" + symbol.getLeafReference().getValue().str() : "a callee";
   std::string out = "the call to " + callee;
   if (withLine) {
-    const std::string &text = index.result().text;
+    const std::string &text = index.result().text();
     uint32_t at = std::min<uint32_t>(range(op).begin, text.size());
     out +=
         " at line " +

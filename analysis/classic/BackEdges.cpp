@@ -47,7 +47,7 @@ void classic::reportBackEdges(SourceIndex &index, ClassicPlan &plan) {
                           joinWords(cloned) + " on the back edge";
     if (!freed.empty())
       message += " and frees the previous iteration's buffer " + freed;
-    finding.code = "BL202";
+    finding.code = FindingCode::BL202;
     finding.severity = Severity::Info;
     // rangeOf falls back to the defining op for a result the source does
     // not name (`scf.while (...)` without `%r =`).

@@ -253,7 +253,7 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
       plan.reason = "classic deallocation cannot analyse @" +
                     index.result().functions[fn].name + ": " + state.failure;
       index.result().findings.push_back(
-          makeFinding("BL204",
+          makeFinding(FindingCode::BL204,
                       op != kNone ? index.result().ops[op].nameRange
                                   : index.result().functions[fn].nameRange,
                       plan.reason));

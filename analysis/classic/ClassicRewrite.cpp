@@ -100,13 +100,13 @@ bufferlens::rewriteClassic(std::string_view text, std::string_view bufferName,
   context->getOrLoadDialect<memref::MemRefDialect>();
   std::vector<Finding> diagnostics;
   std::unique_ptr<ParsedModule> parsed =
-      ParsedModule::parse(result.text, bufferName, *context, diagnostics);
+      ParsedModule::parse(result.text(), bufferName, *context, diagnostics);
   if (!parsed) {
     error = "the file does not parse";
     return std::nullopt;
   }
   AnalysisResult scratch;
-  scratch.text = result.text;
+  scratch.sharedText = result.sharedText;
   SourceIndex index(*parsed, scratch);
   if (!applyClassicPlan(index, result, error))
     return std::nullopt;

@@ -159,7 +159,7 @@ void classic::findRedundantClones(SourceIndex &index, FunctionId fn) {
     std::string sourceName = index.nameOf(source);
     std::string freed = ofClone ? cloneName : sourceName;
     Finding finding = makeFinding(
-        "BL304", result.ops[cloneId].nameRange,
+        FindingCode::BL304, result.ops[cloneId].nameRange,
         cloneName + " is a redundant clone of " + sourceName + ": " + freed +
             " is freed in the same block, so canonicalization uses " +
             sourceName + " in place of " + cloneName +

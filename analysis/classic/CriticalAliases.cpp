@@ -297,7 +297,7 @@ void classic::reportCriticalAliases(SourceIndex &index,
     std::vector<std::string> sites = before;
     if (!in.empty())
       sites.push_back("in " + joinWords(in));
-    finding.code = "BL201";
+    finding.code = FindingCode::BL201;
     finding.severity = Severity::Info;
     // rangeOf falls back to the defining op for a result the source does
     // not name (`scf.while (...)` without `%r =`).

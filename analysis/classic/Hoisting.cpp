@@ -188,7 +188,8 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
       message += "out of " + describeLeftOps(hoist.leftOps) + " into " + where;
     }
     message += ": it dominates all of its aliases' uses from there";
-    Finding finding = makeFinding("BL302", result.ops[opId].nameRange, message);
+    Finding finding =
+        makeFinding(FindingCode::BL302, result.ops[opId].nameRange, message);
     finding.severity = Severity::Hint;
     result.findings.push_back(std::move(finding));
   });

@@ -131,7 +131,7 @@ std::string joinWords(const std::vector<std::string> &words);
 /// `^bb1`, `the then region of scf.if`, `the body of scf.for`.
 std::string describeBlock(const AnalysisResult &result, BlockId block);
 std::string quoted(const std::string &name);
-Finding makeFinding(const char *code, SourceRange range, std::string message);
+Finding makeFinding(FindingCode code, SourceRange range, std::string message);
 /// The range of `value`'s use as an operand of op `op`, or the op's name.
 SourceRange useRangeIn(const AnalysisResult &result, ValueId value, OpId op);
 

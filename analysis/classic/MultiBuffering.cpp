@@ -169,7 +169,7 @@ void classic::findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,
     const std::string &name = result.values[value].name;
     std::string loopName = result.ops[loop].name;
     Finding finding = makeFinding(
-        "BL303", result.ops[op].nameRange,
+        FindingCode::BL303, result.ops[op].nameRange,
         name + " can be multi-buffered in its " + loopName +
             ": each iteration overwrites it whole (memref.copy) before "
             "using it, so iterations could use slices of their own instead "

@@ -49,7 +49,8 @@ private:
     OpId id = index.idOf(op);
     SourceRange range = id != kNone ? index.result().ops[id].nameRange
                                     : index.result().functions[fn].nameRange;
-    index.result().findings.push_back(makeFinding("BL204", range, message));
+    index.result().findings.push_back(
+        makeFinding(FindingCode::BL204, range, message));
   }
 
   void checkOp(Operation *op) {
@@ -118,12 +119,12 @@ bool classic::checkClassicPreconditions(SourceIndex &index, FunctionId fn,
 
 void bufferlens::dropDuplicateClassicPreconditions(AnalysisResult &result) {
   auto ours = [](const Finding &f) {
-    return f.code == "BL204" &&
+    return f.code == FindingCode::BL204 &&
            f.message.rfind("classic deallocation cannot analyse", 0) == 0;
   };
   std::vector<SourceRange> theirs;
   for (const Finding &finding : result.findings)
-    if (finding.code == "BL204" && !ours(finding))
+    if (finding.code == FindingCode::BL204 && !ours(finding))
       theirs.push_back(finding.range);
   std::vector<Finding> kept;
   kept.reserve(result.findings.size());

@@ -110,7 +110,7 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
     AnalysisResult &result = index.result();
     uint64_t size = *staticSizeInBytes(cast<MemRefType>(allocated.getType()));
     Finding finding = makeFinding(
-        "BL301", result.ops[op].nameRange,
+        FindingCode::BL301, result.ops[op].nameRange,
         result.values[value].name +
             " can be promoted to the stack: " + std::to_string(size) +
             " bytes (limit " + std::to_string(limitBytes) +

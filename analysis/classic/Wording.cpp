@@ -37,7 +37,7 @@ std::string classic::describeBlock(const AnalysisResult &result, BlockId id) {
   return "region #" + std::to_string(block.region) + " of " + op;
 }
 
-Finding classic::makeFinding(const char *code, SourceRange range,
+Finding classic::makeFinding(FindingCode code, SourceRange range,
                              std::string message) {
   Finding finding;
   finding.code = code;

@@ -171,7 +171,7 @@ private:
           {result.ops[r].nameRange, "this read of " + index.nameOf(read.value) +
                                         " sees it unwritten on " + path});
     }
-    finding.code = "BL401";
+    finding.code = FindingCode::BL401;
     finding.severity = Severity::Warning;
     finding.range = result.ops[w].nameRange;
     finding.message = "the write to " + name + " (" +

@@ -321,7 +321,7 @@ private:
     if (KnownPassCrash crash = findKnownPassCrash(
             original, options.privateFunctionDynamicOwnership)) {
       Finding finding;
-      finding.code = "BL204";
+      finding.code = FindingCode::BL204;
       finding.range = index.rangeOf(crash.op);
       finding.message = crash.message;
       facts.reason = "the deallocation pass is known to crash on it";
@@ -515,7 +515,7 @@ private:
       for (const std::string &name : names)
         list += (list.empty() ? "" : ", ") + name;
       Finding finding;
-      finding.code = "BL203";
+      finding.code = FindingCode::BL203;
       finding.range = index.rangeOf(terminator);
       finding.message =
           "ownership is unknown at the end of " + where +
@@ -531,7 +531,7 @@ private:
                                         FunctionOpInterface fn,
                                         const KnownPassCrash &crash) {
     Finding finding;
-    finding.code = "BL204";
+    finding.code = FindingCode::BL204;
     finding.message = pipelineCrashMessage(crash, /*passAloneHandlesIt=*/true);
     // The op the pipeline's op was made from (expand-realloc turns a
     // memref.realloc into an scf.if with its location), else the function.
@@ -585,7 +585,7 @@ private:
           if (onPath && !llvm::is_contained(*onPath, index.value(origin)))
             continue;
           Finding finding;
-          finding.code = "BL105";
+          finding.code = FindingCode::BL105;
           finding.range = useWithin(id, retId, retRange);
           const std::string &name = result.values[id].name;
           const std::string &arg = result.values[origin].name;

@@ -92,7 +92,7 @@ Finding bufferlens::explainRejection(const SourceIndex &index, FunctionId fn,
                                      OpId op, const std::string &message,
                                      SourceRange fallback) {
   Finding finding;
-  finding.code = "BL204";
+  finding.code = FindingCode::BL204;
   finding.range = op == kNone ? fallback : index.rangeOf(index.op(op));
   finding.message = "the deallocation pass rejects this input: " + message;
   Operation *operation =

@@ -54,7 +54,7 @@ TEST(AnalyzerTest, ParseErrorHasTheExactRange) {
   ASSERT_EQ(r.findings.size(), 1u);
   EXPECT_EQ(r.findings[0].message, "use of undeclared SSA value name");
   EXPECT_EQ(r.findings[0].source, "mlir");
-  EXPECT_EQ(r.findings[0].code, "");
+  EXPECT_EQ(r.findings[0].code, FindingCode::None);
   EXPECT_EQ(r.findings[0].range, code.range("bad"));
 }
 

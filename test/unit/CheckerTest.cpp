@@ -26,7 +26,7 @@ TEST(CheckerTest, LeakIsAtTheAllocationWithTheExitAsRelated) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  auto leaks = withCode(r, "BL101");
+  auto leaks = withCode(r, FindingCode::BL101);
   ASSERT_EQ(leaks.size(), 1u);
   EXPECT_EQ(leaks[0]->range, code.range("alloc"));
   EXPECT_EQ(leaks[0]->message,
@@ -47,7 +47,7 @@ TEST(CheckerTest, DoubleFreeIsAtTheSecondFreeWithTheFirstAsRelated) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  auto frees = withCode(r, "BL102");
+  auto frees = withCode(r, FindingCode::BL102);
   ASSERT_EQ(frees.size(), 1u);
   EXPECT_EQ(frees[0]->range, code.range("second"));
   EXPECT_EQ(frees[0]->message, "double free of %1 (an alias of %0): ^bb0");
@@ -69,11 +69,11 @@ TEST(CheckerTest, UseAfterFreeAndInvalidFreeRanges) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  auto uses = withCode(r, "BL103");
+  auto uses = withCode(r, FindingCode::BL103);
   ASSERT_EQ(uses.size(), 1u);
   EXPECT_EQ(uses[0]->range, code.range("use"));
   EXPECT_EQ(uses[0]->message, "use of %0 after it was freed: ^bb0");
-  auto invalid = withCode(r, "BL104");
+  auto invalid = withCode(r, FindingCode::BL104);
   ASSERT_EQ(invalid.size(), 1u);
   EXPECT_EQ(invalid[0]->range, code.range("bad"));
   EXPECT_EQ(invalid[0]->message,
@@ -114,7 +114,7 @@ TEST(CheckerTest, BufferizedFunctionsAreNotChecked) {
   return
 }
 )");
-  EXPECT_TRUE(withCode(r, "BL101").empty());
+  EXPECT_TRUE(withCode(r, FindingCode::BL101).empty());
   AnalysisOptions forced;
   forced.stage = StageOverride::Deallocated;
   EXPECT_EQ(withCode(analyze(R"(func.func @f() {
@@ -123,7 +123,7 @@ TEST(CheckerTest, BufferizedFunctionsAreNotChecked) {
 }
 )",
                              forced),
-                     "BL101")
+                     FindingCode::BL101)
                 .size(),
             1u);
 }
@@ -143,7 +143,7 @@ TEST(CheckerTest, ManyIndependentBranchesReducePrecisionWithANote) {
   text += "  memref.dealloc %0 : memref<2xf32>\n  return\n}\n";
   AnalysisResult r = analyze(text);
   ASSERT_EQ(r.findings.size(), 1u) << r.findings[0].message;
-  EXPECT_EQ(r.findings[0].code, "");
+  EXPECT_EQ(r.findings[0].code, FindingCode::None);
   EXPECT_EQ(r.findings[0].severity, Severity::Info);
   EXPECT_EQ(r.findings[0].message,
             "deallocation checker: precision reduced in @f: more than 64 "
@@ -165,7 +165,7 @@ $second^  return
     options.stage = StageOverride::Deallocated;
     return options;
   }());
-  auto leaks = withCode(r, "BL101");
+  auto leaks = withCode(r, FindingCode::BL101);
   ASSERT_EQ(leaks.size(), 1u);
   ASSERT_EQ(leaks[0]->fixes.size(), 1u);
   const Fix &fix = leaks[0]->fixes[0];
@@ -199,7 +199,7 @@ TEST(CheckerTest, NoLeakFixWhenPathsWereMerged) {
   options.stage = StageOverride::Deallocated;
   for (auto [n, fixes] : {std::pair{8, 0u}, std::pair{6, 1u}}) {
     AnalysisResult r = analyze(branches(n), options);
-    auto leaks = withCode(r, "BL101");
+    auto leaks = withCode(r, FindingCode::BL101);
     ASSERT_EQ(leaks.size(), 1u) << n;
     EXPECT_EQ(leaks[0]->fixes.size(), fixes) << n;
   }
@@ -227,7 +227,7 @@ TEST(CheckerTest, NestedLoopsTerminate) {
 }
 )");
   for (const Finding &f : r.findings)
-    EXPECT_EQ(f.code, "") << f.message;
+    EXPECT_EQ(f.code, FindingCode::None) << f.message;
 }
 
 TEST(CheckerTest, LongConstantLoopsReportNoLeakAfterTruncation) {
@@ -248,7 +248,7 @@ TEST(CheckerTest, LongConstantLoopsReportNoLeakAfterTruncation) {
   return
 }
 )");
-  EXPECT_TRUE(withCode(r, "BL101").empty());
+  EXPECT_TRUE(withCode(r, FindingCode::BL101).empty());
 }
 
 TEST(CheckerTest, EvaluatesIntegerSets) {

@@ -67,7 +67,7 @@ TEST(ClassicTest, CondBranchDynamicTypeNestedPlan) {
   EXPECT_EQ(r.ops[plan.insertions[alloc->deallocs[0]].before].nameRange,
             code.range("br5"));
 
-  std::vector<const Finding *> bl201 = withCode(r, "BL201");
+  std::vector<const Finding *> bl201 = withCode(r, FindingCode::BL201);
   ASSERT_EQ(bl201.size(), 1u);
   EXPECT_EQ(bl201[0]->range, code.range("crit"));
   EXPECT_EQ(bl201[0]->message, "%3 is a critical alias of %arg1 and %2: it "
@@ -94,12 +94,12 @@ TEST(ClassicTest, FindingRangesAreTheOpNames) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  std::vector<const Finding *> bl401 = withCode(r, "BL401");
+  std::vector<const Finding *> bl401 = withCode(r, FindingCode::BL401);
   ASSERT_EQ(bl401.size(), 1u);
   EXPECT_EQ(bl401[0]->range, code.range("store"));
   ASSERT_EQ(bl401[0]->related.size(), 1u);
   EXPECT_EQ(bl401[0]->related[0].range, code.range("read"));
-  std::vector<const Finding *> bl301 = withCode(r, "BL301");
+  std::vector<const Finding *> bl301 = withCode(r, FindingCode::BL301);
   ASSERT_EQ(bl301.size(), 1u);
   EXPECT_EQ(bl301[0]->range, code.range("alloc"));
   ASSERT_EQ(bl301[0]->fixes.size(), 1u);
@@ -118,7 +118,7 @@ $cloneLine[[  %2 = $clone[[bufferization.clone]] %1 : memref<?x?xf32> to memref<
 )");
   AnalysisResult r = analyze(code.code());
   EXPECT_EQ(r.functions[0].stage, Stage::Deallocated);
-  std::vector<const Finding *> bl304 = withCode(r, "BL304");
+  std::vector<const Finding *> bl304 = withCode(r, FindingCode::BL304);
   ASSERT_EQ(bl304.size(), 1u);
   EXPECT_EQ(bl304[0]->range, code.range("clone"));
   ASSERT_EQ(bl304[0]->related.size(), 1u);
@@ -137,7 +137,7 @@ $cloneLine[[  %2 = $clone[[bufferization.clone]] %1 : memref<?x?xf32> to memref<
   EXPECT_EQ(fix.edits[2].newText, "%1");
   // The plan itself is only for bufferized functions.
   EXPECT_FALSE(planOf(r).computed);
-  EXPECT_TRUE(withCode(r, "BL201").empty());
+  EXPECT_TRUE(withCode(r, FindingCode::BL201).empty());
 }
 
 TEST(ClassicTest, BackEdgeFindingAtTheIterArg) {
@@ -159,7 +159,7 @@ TEST(ClassicTest, BackEdgeFindingAtTheIterArg) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  std::vector<const Finding *> bl202 = withCode(r, "BL202");
+  std::vector<const Finding *> bl202 = withCode(r, FindingCode::BL202);
   ASSERT_EQ(bl202.size(), 1u);
   EXPECT_EQ(bl202[0]->range, code.range("iter"));
   ASSERT_FALSE(bl202[0]->related.empty());
@@ -185,7 +185,7 @@ TEST(ClassicTest, HoistingStopsAtADataDependency) {
 }
 )");
   AnalysisResult r = analyze(code.code());
-  std::vector<const Finding *> bl302 = withCode(r, "BL302");
+  std::vector<const Finding *> bl302 = withCode(r, FindingCode::BL302);
   ASSERT_EQ(bl302.size(), 1u);
   EXPECT_EQ(bl302[0]->range, code.range("hoist"));
   EXPECT_EQ(bl302[0]->message,
@@ -201,7 +201,7 @@ TEST(ClassicTest, HoistingStopsAtADataDependency) {
 TEST(ClassicTest, OurPreconditionGivesWayToTheOwnershipPassOnTheSameOp) {
   AnalysisResult r;
   Finding ours, theirs, elsewhere;
-  ours.code = theirs.code = elsewhere.code = "BL204";
+  ours.code = theirs.code = elsewhere.code = FindingCode::BL204;
   ours.message = "classic deallocation cannot analyse the unstructured loop";
   theirs.message = "the deallocation pass rejects @f: it contains a loop";
   ours.range = theirs.range = {10, 17};

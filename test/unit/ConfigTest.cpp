@@ -17,10 +17,10 @@ TEST(ConfigTest, AppliesChecksStageAndLimits) {
     "stage": "deallocated", "promoteToStackLimit": 64,
     "privateFunctionDynamicOwnership": true})");
   EXPECT_EQ(applyConfig(json, options), std::nullopt);
-  EXPECT_FALSE(options.isEnabled("BL301"));
-  EXPECT_TRUE(options.isEnabled("BL201"));
-  EXPECT_EQ(options.severityOf("BL201"), Severity::Warning);
-  EXPECT_EQ(options.severityOf("BL101"), Severity::Error);
+  EXPECT_FALSE(options.isEnabled(FindingCode::BL301));
+  EXPECT_TRUE(options.isEnabled(FindingCode::BL201));
+  EXPECT_EQ(options.severityOf(FindingCode::BL201), Severity::Warning);
+  EXPECT_EQ(options.severityOf(FindingCode::BL101), Severity::Error);
   EXPECT_EQ(options.stage, StageOverride::Deallocated);
   EXPECT_EQ(options.promoteToStackLimit, 64u);
   EXPECT_TRUE(options.privateFunctionDynamicOwnership);
@@ -37,7 +37,7 @@ TEST(ConfigTest, ReportsEveryBadSettingAndKeepsTheGoodOnes) {
             "warning, info or hint; unknown finding code 'BL999'; unknown "
             "setting 'colour'; 'stage' must be \"auto\", \"bufferized\" or "
             "\"deallocated\"");
-  EXPECT_FALSE(options.isEnabled("BL303"));
+  EXPECT_FALSE(options.isEnabled(FindingCode::BL303));
 }
 
 TEST(ConfigTest, FunctionBudget) {

@@ -12,12 +12,13 @@ TEST(DirectivesTest, IgnoreAppliesOnItsLineOrTheLineBelow) {
   Directives d = parseDirectives(text, lines);
   ASSERT_EQ(d.ignores.size(), 2u);
   EXPECT_TRUE(d.problems.empty());
-  EXPECT_TRUE(d.suppresses("BL301", 0));
-  EXPECT_TRUE(d.suppresses("BL302", 1)) << "alone on the line above";
-  EXPECT_TRUE(d.suppresses("BL101", 1)) << "bare ignore covers every code";
-  EXPECT_FALSE(d.suppresses("BL101", 2))
+  EXPECT_TRUE(d.suppresses(FindingCode::BL301, 0));
+  EXPECT_TRUE(d.suppresses(FindingCode::BL302, 1)) << "alone on the line above";
+  EXPECT_TRUE(d.suppresses(FindingCode::BL101, 1))
+      << "bare ignore covers every code";
+  EXPECT_FALSE(d.suppresses(FindingCode::BL101, 2))
       << "a trailing comment does not cover the next line";
-  EXPECT_FALSE(d.suppresses("BL303", 0));
+  EXPECT_FALSE(d.suppresses(FindingCode::BL303, 0));
 }
 
 TEST(DirectivesTest, StageAndMalformedDirectives) {

@@ -40,7 +40,7 @@ AnalysisResult twoFunctions() {
     entry.opEnd = 5;
     result.functions.push_back(entry);
     Finding finding;
-    finding.code = "BL101";
+    finding.code = FindingCode::BL101;
     finding.range = {begin + 50, begin + 60};
     finding.message = std::string("leak in @") + name;
     result.findings.push_back(finding);
@@ -115,10 +115,10 @@ TEST(FunctionBudgetTest, OwnershipPassChargesEachFunction) {
   ASSERT_FALSE(text.empty());
   for (bool refuse : {false, true}) {
     AnalysisResult result;
-    result.text = text;
+    result.sharedText = std::make_shared<const std::string>(text);
     std::unique_ptr<mlir::MLIRContext> context = takeThreadContext();
-    std::unique_ptr<ParsedModule> parsed =
-        ParsedModule::parse(result.text, "in.mlir", *context, result.findings);
+    std::unique_ptr<ParsedModule> parsed = ParsedModule::parse(
+        result.text(), "in.mlir", *context, result.findings);
     ASSERT_TRUE(parsed);
     {
       SourceIndex index(*parsed, result);
@@ -131,7 +131,8 @@ TEST(FunctionBudgetTest, OwnershipPassChargesEachFunction) {
         return !refuse;
       });
       EXPECT_EQ(charged, std::vector<FunctionId>{0});
-      EXPECT_EQ(test::withCode(result, "BL203").size(), refuse ? 0u : 1u)
+      EXPECT_EQ(test::withCode(result, FindingCode::BL203).size(),
+                refuse ? 0u : 1u)
           << (refuse ? "refused" : "accepted");
     }
     parsed.reset();

@@ -57,7 +57,7 @@ TEST(NameIndexTest, EachKindOfNameAndTheCursorJustAfterIt) {
 
 TEST(NameIndexTest, NamesAreSortedAndEmptyRangesLeftOut) {
   AnalysisResult result;
-  result.text = "%a %b";
+  result.sharedText = std::make_shared<const std::string>("%a %b");
   ValueEntry b;
   b.definition = {3, 5};
   ValueEntry a;

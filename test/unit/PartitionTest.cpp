@@ -235,9 +235,9 @@ TEST(PartitionTest, AnExceptionInAnyPartReachesTheCaller) {
 }
 
 TEST(PartitionTest, MergeKeepsEachPartsOwnAndLocationlessFindingsOnce) {
-  auto finding = [](std::string code, uint32_t begin, uint32_t end) {
+  auto finding = [](FindingCode code, uint32_t begin, uint32_t end) {
     Finding f;
-    f.code = std::move(code);
+    f.code = code;
     f.range = {begin, end};
     f.message = "m";
     return f;
@@ -247,16 +247,20 @@ TEST(PartitionTest, MergeKeepsEachPartsOwnAndLocationlessFindingsOnce) {
   // Part 0 owns [0, 100); part 1 [100, 200] (the end too). A finding with
   // no location sits at the start: kept from whichever part reports it,
   // once; anything else only from its owner.
-  results[0].findings = {finding("", 0, 0), finding("BL201", 40, 42),
-                         finding("BL302", 150, 152)};
-  results[1].findings = {finding("", 0, 0), finding("BL999", 0, 0),
-                         finding("BL201", 40, 42), finding("BL101", 150, 152),
-                         finding("BL104", 200, 200)};
+  results[0].findings = {finding(FindingCode::None, 0, 0),
+                         finding(FindingCode::BL201, 40, 42),
+                         finding(FindingCode::BL302, 150, 152)};
+  results[1].findings = {finding(FindingCode::None, 0, 0),
+                         finding(FindingCode::BL401, 0, 0),
+                         finding(FindingCode::BL201, 40, 42),
+                         finding(FindingCode::BL101, 150, 152),
+                         finding(FindingCode::BL104, 200, 200)};
   std::vector<Finding> merged = mergeFindings(plans, results);
   std::vector<std::string> got;
   for (const Finding &f : merged)
-    got.push_back(f.code + "@" + std::to_string(f.range.begin));
-  EXPECT_EQ(got, (std::vector<std::string>{"@0", "BL999@0", "BL201@40",
+    got.push_back(std::string(codeName(f.code)) + "@" +
+                  std::to_string(f.range.begin));
+  EXPECT_EQ(got, (std::vector<std::string>{"@0", "BL401@0", "BL201@40",
                                            "BL101@150", "BL104@200"}));
 }
 
@@ -277,11 +281,11 @@ TEST(PartitionTest, UnbalancedDocumentIsOnePart) {
   EXPECT_EQ(planParts(text, 2, 1).size(), 1u);
 }
 
-/// `whole.text` cut into `parts` parts and analysed in parallel gives
+/// `whole.text()` cut into `parts` parts and analysed in parallel gives
 /// exactly `whole`'s findings.
 static void expectPartsGive(const AnalysisResult &whole, unsigned parts,
                             const AnalysisOptions &options) {
-  const std::string &text = whole.text;
+  const std::string &text = whole.text();
   std::vector<PartPlan> plans = planParts(text, parts, 1);
   ASSERT_EQ(plans.size(), parts);
   std::vector<AnalysisResult> results =
@@ -335,9 +339,9 @@ TEST(PartitionTest, PartsGiveTheWholeDocumentsFindings) {
       << ::testing::PrintToString(test::mlirErrors(whole));
   std::set<std::string> families;
   for (const Finding &finding : whole.findings)
-    families.insert(finding.code.empty()
+    families.insert(finding.code == FindingCode::None
                         ? finding.source + ": " + finding.message
-                        : finding.code.substr(0, 3));
+                        : std::string(codeName(finding.code).substr(0, 3)));
   for (const char *family : {"BL1", "BL2", "BL3", "BL4"})
     EXPECT_TRUE(families.count(family)) << family;
   for (unsigned parts : {2u, 3u, 7u})
@@ -352,8 +356,8 @@ TEST(PartitionTest, PartsGiveTheWholeFindingsOnGeneratedFunctions) {
   AnalysisOptions options;
   AnalysisResult whole = analyzeDocument(text, "parts.mlir", options);
   ASSERT_TRUE(test::mlirErrors(whole).empty());
-  EXPECT_FALSE(test::withCode(whole, "BL203").empty());
-  EXPECT_FALSE(test::withCode(whole, "BL204").empty());
+  EXPECT_FALSE(test::withCode(whole, FindingCode::BL203).empty());
+  EXPECT_FALSE(test::withCode(whole, FindingCode::BL204).empty());
   for (unsigned parts : {2u, 5u})
     expectPartsGive(whole, parts, options);
 }

@@ -25,7 +25,7 @@ TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFinding) {
         AnalysisResult b = test::analyze(text, unfiltered);
         EXPECT_EQ(test::describe(a.findings), test::describe(b.findings))
             << path;
-        checks += test::withCode(b, "BL203").size();
+        checks += test::withCode(b, FindingCode::BL203).size();
       });
   EXPECT_GT(files, 40u);
   EXPECT_GT(checks, 3u); // Not vacuous: some inputs do get BL203.
@@ -41,7 +41,7 @@ TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFindingOnGeneratedModules) {
     AnalysisResult b = test::analyze(text, unfiltered);
     EXPECT_TRUE(test::mlirErrors(b).empty()) << text;
     EXPECT_EQ(test::describe(a.findings), test::describe(b.findings)) << text;
-    checks += test::withCode(b, "BL203").size();
+    checks += test::withCode(b, FindingCode::BL203).size();
   }
   EXPECT_GT(checks, 40u);
 }

@@ -17,7 +17,7 @@ const char *kUri = "file:///a.mlir";
 SnapshotRef analyzeText(const TextRef &text, const std::string &uri,
                         const AnalysisOptions &, int64_t version, SnapshotRef) {
   AnalysisResult result;
-  result.text = *text;
+  result.sharedText = text;
   return std::make_shared<const Snapshot>(std::move(result), uri, version);
 }
 

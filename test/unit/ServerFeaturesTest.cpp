@@ -27,9 +27,9 @@ TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
                    "  $ret^return\n"
                    "}\n");
   AnalysisResult result;
-  result.text = code.code();
+  result.sharedText = std::make_shared<const std::string>(code.code());
   Finding finding;
-  finding.code = "BL101";
+  finding.code = FindingCode::BL101;
   finding.range = code.range("alloc");
   finding.message = "leak";
   finding.related.push_back({code.range("alloc"), "allocated here"});
@@ -68,11 +68,11 @@ TEST(ServerFeaturesTest, FixesBecomeWorkspaceEdits) {
 
 TEST(ServerFeaturesTest, PublishCarriesVersionAndSeverities) {
   AnalysisResult result;
-  result.text = "abc\n";
+  result.sharedText = std::make_shared<const std::string>("abc\n");
   for (Severity s :
        {Severity::Error, Severity::Warning, Severity::Info, Severity::Hint}) {
     Finding f;
-    f.code = "BL304";
+    f.code = FindingCode::BL304;
     f.severity = s;
     f.range = {0, 3};
     result.findings.push_back(f);
@@ -122,9 +122,10 @@ TEST(ServerFeaturesTest, CrashMessageNamesTheSignal) {
 
 TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
   AnalysisResult result;
-  result.text = "a \"quoted\"\tline\nsecond 😀 line\n";
+  result.sharedText = std::make_shared<const std::string>(
+      "a \"quoted\"\tline\nsecond 😀 line\n");
   Finding f;
-  f.code = "BL101";
+  f.code = FindingCode::BL101;
   f.range = {2, 10};
   f.message = "a \"message\" with \\ and \n and \x01 and é";
   f.related.push_back({{17, 23}, "related 😀"});
@@ -136,7 +137,7 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
   g.message = "no code";
   result.findings.push_back(g);
   Finding h = f;
-  h.code = "BL304";
+  h.code = FindingCode::BL304;
   h.range = {30, 31};
   result.findings.push_back(h);
   SnapshotRef snapshot = snapshotOf(std::move(result));
@@ -162,9 +163,9 @@ TEST(ServerFeaturesTest, DirectPublishReplacesIllFormedUtf8) {
   for (std::string bytes :
        {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE0\x80\xAF"}) {
     AnalysisResult result;
-    result.text = "line\n";
+    result.sharedText = std::make_shared<const std::string>("line\n");
     Finding f;
-    f.code = "BL101";
+    f.code = FindingCode::BL101;
     f.range = {0, 4};
     f.message = "name " + bytes + " here";
     result.findings.push_back(f);
@@ -186,12 +187,14 @@ TEST(ServerFeaturesTest, DirectPublishReplacesIllFormedUtf8) {
 TEST(ServerFeaturesTest, DirectPublishOfManyFindingsInSlices) {
   for (bool invalidInLastSlice : {false, true}) {
     AnalysisResult result;
+    std::string text;
     for (int line = 0; line < 5000; ++line)
-      result.text += "line " + std::to_string(line) + " é\n";
-    LineIndex lines(result.text);
+      text += "line " + std::to_string(line) + " é\n";
+    result.sharedText = std::make_shared<const std::string>(std::move(text));
+    LineIndex lines(result.text());
     for (uint32_t line = 0; line < 5000; ++line) {
       Finding f;
-      f.code = line % 2 ? "BL101" : "BL304";
+      f.code = line % 2 ? FindingCode::BL101 : FindingCode::BL304;
       uint32_t begin = lines.lineStart(line);
       uint32_t end = begin + lines.lineText(line).size();
       f.range = {begin, begin + 4};

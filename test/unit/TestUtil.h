@@ -56,7 +56,7 @@ inline std::string describe(const std::vector<Finding> &findings) {
 
 /// The findings with one code, in order.
 inline std::vector<const Finding *> withCode(const AnalysisResult &r,
-                                             const std::string &code) {
+                                             FindingCode code) {
   std::vector<const Finding *> out;
   for (const Finding &f : r.findings)
     if (f.code == code)

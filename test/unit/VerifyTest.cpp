@@ -15,12 +15,12 @@ static FileReport report(std::string text, std::vector<Finding> findings) {
   return r;
 }
 
-static Finding finding(uint32_t offset, Severity severity, std::string code,
+static Finding finding(uint32_t offset, Severity severity, FindingCode code,
                        std::string message) {
   Finding f;
   f.range = {offset, offset + 1};
   f.severity = severity;
-  f.code = std::move(code);
+  f.code = code;
   f.message = std::move(message);
   return f;
 }
@@ -33,10 +33,11 @@ TEST(VerifyTest, OffsetsAndKinds) {
                      "// expected-warning@above {{w}}\n"  // line 4
                      "// expected-note@below {{here}}\n"  // line 5
                      "n\n";                               // line 6
-  Finding leak = finding(31, Severity::Error, "BL101", "%0 leaks");
+  Finding leak = finding(31, Severity::Error, FindingCode::BL101, "%0 leaks");
   leak.related.push_back({{66, 67}, "allocated here"});
-  auto r = report(text, {leak, finding(33, Severity::Hint, "BL301", "promote"),
-                         finding(64, Severity::Warning, "BL304", "w")});
+  auto r = report(
+      text, {leak, finding(33, Severity::Hint, FindingCode::BL301, "promote"),
+             finding(64, Severity::Warning, FindingCode::BL304, "w")});
   // Relocate the note to line 6 and the warning to line 3.
   r.findings[0].related[0].range = {r.lines->lineStart(6),
                                     r.lines->lineStart(6) + 1};
@@ -47,7 +48,8 @@ TEST(VerifyTest, OffsetsAndKinds) {
 TEST(VerifyTest, MissingAndUnexpected) {
   std::string text = "a // expected-error {{double free}}\n"
                      "b\n";
-  auto r = report(text, {finding(36, Severity::Error, "BL101", "leak")});
+  auto r =
+      report(text, {finding(36, Severity::Error, FindingCode::BL101, "leak")});
   EXPECT_EQ(verifyReport(r),
             (std::vector<std::string>{
                 "t.mlir:2:1: error: unexpected error: leak [BL101]",
@@ -57,6 +59,7 @@ TEST(VerifyTest, MissingAndUnexpected) {
 
 TEST(VerifyTest, KindMustMatch) {
   std::string text = "a // expected-warning {{leak}}\n";
-  auto r = report(text, {finding(0, Severity::Error, "BL101", "leak")});
+  auto r =
+      report(text, {finding(0, Severity::Error, FindingCode::BL101, "leak")});
   EXPECT_EQ(verifyReport(r).size(), 2u);
 }

@@ -200,12 +200,12 @@ TEST(VizGraphTest, FindingsSitOnTheirOpAndBlockHeader) {
 }
 )");
   Finding onOp;
-  onOp.code = "BL101";
+  onOp.code = FindingCode::BL101;
   onOp.severity = Severity::Error;
   onOp.range = r.ops[0].nameRange;
   onOp.message = "%1 leaks";
   Finding onArg;
-  onArg.code = "BL201";
+  onArg.code = FindingCode::BL201;
   onArg.severity = Severity::Info;
   onArg.range = r.values[valueNamed(r, "f", "%2")].definition;
   onArg.message = "%2 is a critical alias";
