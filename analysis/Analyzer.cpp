@@ -1,16 +1,16 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
 #include "analysis/Analyzer.h"
-#include "analysis/BufferFacts.h"
-#include "analysis/DestroyIR.h"
 #include "analysis/Directives.h"
 #include "analysis/FunctionBudget.h"
-#include "analysis/ParsedModule.h"
-#include "analysis/Registry.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Checker.h"
 #include "analysis/checker/Summaries.h"
 #include "analysis/classic/ClassicAnalysis.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/DestroyIR.h"
+#include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/Registry.h"
+#include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"

@@ -9,8 +9,8 @@
 #ifndef BUFFERLENS_ANALYSIS_ANALYZER_H
 #define BUFFERLENS_ANALYSIS_ANALYZER_H
 
-#include "analysis/Model.h"
-#include "analysis/Options.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 #include <string_view>
 

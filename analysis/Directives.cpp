@@ -1,7 +1,7 @@
 //===- Directives.cpp -----------------------------------------------------===//
 
 #include "analysis/Directives.h"
-#include "analysis/Names.h"
+#include "analysis/model/Names.h"
 
 #include <cctype>
 #include <sstream>

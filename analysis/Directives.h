@@ -10,9 +10,9 @@
 #ifndef BUFFERLENS_ANALYSIS_DIRECTIVES_H
 #define BUFFERLENS_ANALYSIS_DIRECTIVES_H
 
-#include "analysis/LineIndex.h"
-#include "analysis/Model.h"
-#include "analysis/Options.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 #include <set>
 #include <string>

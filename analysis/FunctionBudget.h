@@ -13,8 +13,8 @@
 #ifndef BUFFERLENS_ANALYSIS_FUNCTIONBUDGET_H
 #define BUFFERLENS_ANALYSIS_FUNCTIONBUDGET_H
 
-#include "analysis/Model.h"
-#include "analysis/Options.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 #include <chrono>
 #include <string>

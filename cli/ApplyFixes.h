@@ -10,7 +10,7 @@
 #ifndef BUFFERLENS_CLI_APPLYFIXES_H
 #define BUFFERLENS_CLI_APPLYFIXES_H
 
-#include "analysis/ModelTypes.h"
+#include "analysis/model/ModelTypes.h"
 
 #include <string>
 #include <string_view>

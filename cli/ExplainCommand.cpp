@@ -5,9 +5,9 @@
 // as compilers print them.
 
 #include "analysis/Analyzer.h"
-#include "analysis/Explain.h"
-#include "analysis/LineIndex.h"
-#include "analysis/NameIndex.h"
+#include "analysis/explain/Explain.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/model/NameIndex.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Analyzer.h"
-#include "analysis/StageRewrite.h"
+#include "analysis/rewrite/StageRewrite.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"

@@ -3,7 +3,7 @@
 #ifndef BUFFERLENS_CLI_GRAPHEXPORT_H
 #define BUFFERLENS_CLI_GRAPHEXPORT_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 #include "viz/Render.h"
 
 #include <string>

@@ -1,7 +1,7 @@
 //===- LintCommand.cpp - `bufferlens lint` --------------------------------===//
 
 #include "analysis/Analyzer.h"
-#include "analysis/Partition.h"
+#include "analysis/parts/Partition.h"
 #include "cli/ApplyFixes.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
@@ -207,7 +207,7 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
 static std::atomic<bool> anAnalysisCrashed{false};
 
 /// `threads`: how many workers this file may use; a large file is cut into
-/// that many parts analysed in parallel (analysis/Partition.h).
+/// that many parts analysed in parallel (analysis/parts/Partition.h).
 static void lintText(const std::string &path, const std::string &graphStem,
                      const LintArgs &args, unsigned threads,
                      FileReport &report) {

@@ -3,8 +3,8 @@
 #ifndef BUFFERLENS_CLI_REPORT_H
 #define BUFFERLENS_CLI_REPORT_H
 
-#include "analysis/LineIndex.h"
-#include "analysis/Model.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/model/Model.h"
 
 #include <iosfwd>
 #include <memory>

@@ -5,9 +5,9 @@
 // tools. `classic` applies our classic BufferDeallocation plan; `ownership`
 // runs the upstream passes up to `--stage` (analysis/ownership/Pipeline.h).
 
-#include "analysis/LineIndex.h"
-#include "analysis/Rewrite.h"
 #include "analysis/classic/ClassicRewrite.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/rewrite/Rewrite.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"

@@ -5,7 +5,7 @@
 // the column kind GitHub code scanning assumes.
 
 #include "Version.h"
-#include "analysis/FindingCodes.h"
+#include "analysis/model/FindingCodes.h"
 #include "cli/Report.h"
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 //===- Config.cpp ---------------------------------------------------------===//
 
 #include "config/Config.h"
-#include "analysis/FindingCodes.h"
-#include "analysis/Names.h"
+#include "analysis/model/FindingCodes.h"
+#include "analysis/model/Names.h"
 
 #include <nlohmann/json.hpp>
 

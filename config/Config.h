@@ -15,7 +15,7 @@
 #ifndef BUFFERLENS_CONFIG_CONFIG_H
 #define BUFFERLENS_CONFIG_CONFIG_H
 
-#include "analysis/Options.h"
+#include "analysis/model/Options.h"
 
 #include <nlohmann/json_fwd.hpp>
 

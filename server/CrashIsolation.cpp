@@ -2,8 +2,8 @@
 
 #include "server/CrashIsolation.h"
 #include "analysis/Analyzer.h"
-#include "analysis/LineIndex.h"
-#include "analysis/TopLevelSplit.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/parts/TopLevelSplit.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 

@@ -8,8 +8,8 @@
 // its MLIRContext is private to that analysis and cannot be trusted.
 //
 // After a crash the document is cut at its top-level operations
-// (analysis/TopLevelSplit.h); each is analysed alone to find the ones that
-// crash, and the document is analysed once more without them. The crash is
+// (analysis/parts/TopLevelSplit.h); each is analysed alone to find the ones
+// that crash, and the document is analysed once more without them. The crash is
 // reported as an error on each culprit; everything else keeps its findings.
 //
 //===----------------------------------------------------------------------===//
@@ -17,9 +17,9 @@
 #ifndef BUFFERLENS_SERVER_CRASHISOLATION_H
 #define BUFFERLENS_SERVER_CRASHISOLATION_H
 
-#include "analysis/Model.h"
-#include "analysis/Options.h"
-#include "analysis/Rewrite.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
+#include "analysis/rewrite/Rewrite.h"
 
 #include <functional>
 #include <memory>

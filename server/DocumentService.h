@@ -50,7 +50,7 @@ struct ServerConfig {
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
   /// Threads one document's whole analysis may use (parts analysed in
-  /// parallel, analysis/Partition.h); 0: one per core.
+  /// parallel, analysis/parts/Partition.h); 0: one per core.
   unsigned analysisThreads = 0;
 };
 

@@ -11,8 +11,8 @@
 #ifndef BUFFERLENS_SERVER_FEATURES_H
 #define BUFFERLENS_SERVER_FEATURES_H
 
-#include "analysis/Options.h"
-#include "analysis/Rewrite.h"
+#include "analysis/model/Options.h"
+#include "analysis/rewrite/Rewrite.h"
 #include "server/Snapshot.h"
 #include "viz/Render.h"
 

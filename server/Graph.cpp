@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "viz/Graph.h"
-#include "analysis/StageRewrite.h"
+#include "analysis/rewrite/StageRewrite.h"
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
 

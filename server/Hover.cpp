@@ -1,11 +1,11 @@
 //===- Hover.cpp - What the value, block or op under the cursor is --------===//
 //
-// The words come from analysis/Explain.h, so the hover and
+// The words come from analysis/explain/Explain.h, so the hover and
 // `bufferlens explain` never disagree.
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Explain.h"
+#include "analysis/explain/Explain.h"
 #include "server/Features.h"
 
 using namespace bufferlens;

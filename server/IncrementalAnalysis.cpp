@@ -3,8 +3,8 @@
 #include "server/IncrementalAnalysis.h"
 #include "server/CrashIsolation.h"
 
-#include "analysis/Partition.h"
-#include "analysis/TopLevelSplit.h"
+#include "analysis/parts/Partition.h"
+#include "analysis/parts/TopLevelSplit.h"
 #include "support/PartThreads.h"
 
 #include <algorithm>
@@ -65,7 +65,7 @@ static bool namedElsewhere(std::string_view text, SourceRange op,
 }
 
 /// The whole document, cut into parts analysed in parallel when it is large
-/// (analysis/Partition.h); each part becomes a part of the snapshot.
+/// (analysis/parts/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(TextRef textRef, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version,

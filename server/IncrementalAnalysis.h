@@ -3,7 +3,7 @@
 // An edit inside one top-level operation (a function) re-parses and
 // re-analyses that operation, plus, when it names symbols (now or before
 // the edit), the operations tied to it by them (callees, callers, globals:
-// analysis/Partition.h): the document is analysed with every other
+// analysis/parts/Partition.h): the document is analysed with every other
 // operation blanked out (bytes replaced by spaces, so offsets, lines and
 // columns stay those of the document), and the new snapshot reuses the
 // previous snapshot's results for the rest, shifted by the edit's length
@@ -23,7 +23,7 @@
 #ifndef BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
 #define BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
 
-#include "analysis/Options.h"
+#include "analysis/model/Options.h"
 #include "server/Snapshot.h"
 
 #include <string>

@@ -1,13 +1,13 @@
 //===- InlayHints.cpp - Ownership after definitions, frees at terminators -===//
 //
 // After every memref definition and block argument: its ownership (the
-// label and tooltip come from analysis/Explain.h). Before a terminator
+// label and tooltip come from analysis/explain/Explain.h). Before a terminator
 // where the ownership-based pipeline inserts a `bufferization.dealloc`: the
 // buffers it frees there.
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Explain.h"
+#include "analysis/explain/Explain.h"
 #include "server/Features.h"
 
 #include <algorithm>

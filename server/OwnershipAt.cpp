@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
 #include "analysis/classic/ClassicExplain.h"
+#include "analysis/ir/BufferFacts.h"
 #include "server/Features.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,7 +1,7 @@
 //===- Protocol.cpp -------------------------------------------------------===//
 
 #include "server/Protocol.h"
-#include "analysis/StageRewrite.h"
+#include "analysis/rewrite/StageRewrite.h"
 
 using namespace bufferlens;
 using namespace bufferlens::lsp;

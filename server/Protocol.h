@@ -16,7 +16,7 @@
 #ifndef BUFFERLENS_SERVER_PROTOCOL_H
 #define BUFFERLENS_SERVER_PROTOCOL_H
 
-#include "analysis/Rewrite.h"
+#include "analysis/rewrite/Rewrite.h"
 #include "viz/Render.h"
 
 #include <nlohmann/json.hpp>

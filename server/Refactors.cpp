@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Rewrite.h"
+#include "analysis/rewrite/Rewrite.h"
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
 

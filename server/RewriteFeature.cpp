@@ -1,8 +1,9 @@
 //===- RewriteFeature.cpp - bufferlens/rewrite: the pipeline preview ------===//
 //
-// The document as a deallocation strategy rewrites it (analysis/Rewrite.h),
-// made under crash isolation. A preview shows what it can: functions the
-// passes reject stay as written, named in a comment at the top.
+// The document as a deallocation strategy rewrites it
+// (analysis/rewrite/Rewrite.h), made under crash isolation. A preview shows
+// what it can: functions the passes reject stay as written, named in a comment
+// at the top.
 //
 //===----------------------------------------------------------------------===//
 

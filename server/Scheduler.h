@@ -16,7 +16,7 @@
 #ifndef BUFFERLENS_SERVER_SCHEDULER_H
 #define BUFFERLENS_SERVER_SCHEDULER_H
 
-#include "analysis/Options.h"
+#include "analysis/model/Options.h"
 #include "server/Snapshot.h"
 
 #include <chrono>

@@ -1,7 +1,7 @@
 //===- Snapshot.cpp -------------------------------------------------------===//
 
 #include "server/Snapshot.h"
-#include "analysis/Partition.h"
+#include "analysis/parts/Partition.h"
 
 #include <algorithm>
 

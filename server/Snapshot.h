@@ -17,10 +17,10 @@
 #ifndef BUFFERLENS_SERVER_SNAPSHOT_H
 #define BUFFERLENS_SERVER_SNAPSHOT_H
 
-#include "analysis/LineIndex.h"
-#include "analysis/Model.h"
-#include "analysis/NameIndex.h"
-#include "analysis/TopLevelSplit.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/NameIndex.h"
+#include "analysis/parts/TopLevelSplit.h"
 
 #include <cstdint>
 #include <memory>
@@ -55,7 +55,7 @@ struct SnapshotPart {
   bool owns(SourceRange resultRange, bool isLast) const;
 };
 
-/// What a source range names (analysis/NameIndex.h), in this version's
+/// What a source range names (analysis/model/NameIndex.h), in this version's
 /// offsets; `id` indexes the tables of part `part`.
 struct Occurrence : NameOccurrence {
   int32_t part;

@@ -1,8 +1,8 @@
 //===- ToProtocol.cpp -----------------------------------------------------===//
 
 #include "server/ToProtocol.h"
-#include "analysis/FindingCodes.h"
-#include "analysis/LineIndex.h"
+#include "analysis/model/FindingCodes.h"
+#include "analysis/model/LineIndex.h"
 #include "support/PartThreads.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -1,10 +1,10 @@
 //===- PartThreads.h - Long-lived threads for the parts of a document -----===//
 //
 // Long-lived worker threads shared by every caller: analyzeParts
-// (analysis/Partition.h) analyses a large document's parts on them, and the
-// server converts large answers to JSON on them. Threads that outlive one
+// (analysis/parts/Partition.h) analyses a large document's parts on them, and
+// the server converts large answers to JSON on them. Threads that outlive one
 // analysis keep their MLIRContext, with its dialects loaded, for the next
-// (analysis/Registry.h, takeThreadContext), so parts run here rather than
+// (analysis/ir/Registry.h, takeThreadContext), so parts run here rather than
 // on fresh threads.
 //
 // Not llvm::StdThreadPool: it aborts the process when it cannot create a

@@ -1,7 +1,7 @@
 //===- FunctionGraph.cpp --------------------------------------------------===//
 
 #include "viz/FunctionGraph.h"
-#include "analysis/LineIndex.h"
+#include "analysis/model/LineIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
 

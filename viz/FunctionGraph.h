@@ -12,8 +12,8 @@
 #ifndef BUFFERLENS_VIZ_FUNCTIONGRAPH_H
 #define BUFFERLENS_VIZ_FUNCTIONGRAPH_H
 
-#include "analysis/LineIndex.h"
-#include "analysis/Model.h"
+#include "analysis/model/LineIndex.h"
+#include "analysis/model/Model.h"
 #include "viz/Origins.h"
 
 #include <functional>

@@ -11,7 +11,7 @@
 #ifndef BUFFERLENS_VIZ_GRAPH_H
 #define BUFFERLENS_VIZ_GRAPH_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 #include "viz/FunctionGraph.h"
 #include "viz/Origins.h"
 #include "viz/Render.h"

@@ -1,7 +1,7 @@
 //===- Origins.cpp --------------------------------------------------------===//
 
 #include "viz/Origins.h"
-#include "analysis/LineIndex.h"
+#include "analysis/model/LineIndex.h"
 
 #include <map>
 

@@ -13,7 +13,7 @@
 #ifndef BUFFERLENS_VIZ_ORIGINS_H
 #define BUFFERLENS_VIZ_ORIGINS_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 //===- Checker.cpp --------------------------------------------------------===//
 
 #include "analysis/checker/Checker.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/SourceIndex.h"
 
 using namespace mlir;
 

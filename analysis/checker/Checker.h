@@ -15,7 +15,7 @@
 #ifndef BUFFERLENS_ANALYSIS_CHECKER_CHECKER_H
 #define BUFFERLENS_ANALYSIS_CHECKER_CHECKER_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 namespace bufferlens {
 

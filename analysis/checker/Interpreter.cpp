@@ -22,8 +22,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/MemoryEffects.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

@@ -11,12 +11,12 @@
 #ifndef BUFFERLENS_ANALYSIS_CHECKER_INTERPRETER_H
 #define BUFFERLENS_ANALYSIS_CHECKER_INTERPRETER_H
 
-#include "analysis/Model.h"
 #include "analysis/checker/Checker.h"
 #include "analysis/checker/CheckerState.h"
 #include "analysis/checker/IntFacts.h"
 #include "analysis/checker/LeakFixes.h"
 #include "analysis/checker/Summaries.h"
+#include "analysis/model/Model.h"
 
 #include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Analysis/Liveness.h"

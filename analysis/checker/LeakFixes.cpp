@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/LeakFixes.h"
-#include "analysis/SourceIndex.h"
-#include "analysis/TextEdits.h"
 #include "analysis/checker/MemoryEffects.h"
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/model/TextEdits.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"

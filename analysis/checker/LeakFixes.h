@@ -43,7 +43,7 @@
 #ifndef BUFFERLENS_ANALYSIS_CHECKER_LEAKFIXES_H
 #define BUFFERLENS_ANALYSIS_CHECKER_LEAKFIXES_H
 
-#include "analysis/ModelTypes.h"
+#include "analysis/model/ModelTypes.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Dominance.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include <map>
 

@@ -1,8 +1,8 @@
 //===- Summaries.cpp - Summarise callees, apply them at calls -------------===//
 
 #include "analysis/checker/Summaries.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"

@@ -35,9 +35,9 @@
 #ifndef BUFFERLENS_ANALYSIS_CHECKER_SUMMARIES_H
 #define BUFFERLENS_ANALYSIS_CHECKER_SUMMARIES_H
 
-#include "analysis/Model.h"
 #include "analysis/checker/BoolExpr.h"
 #include "analysis/checker/Checker.h"
+#include "analysis/model/Model.h"
 
 #include "mlir/IR/Operation.h"
 

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
 #include "analysis/checker/MemoryEffects.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Interfaces/CallInterfaces.h"
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/SourceIndex.h"
 
 using namespace bufferlens;
 using namespace bufferlens::classic;

@@ -12,8 +12,8 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_CLASSICANALYSIS_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_CLASSICANALYSIS_H
 
-#include "analysis/Model.h"
-#include "analysis/Options.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 namespace bufferlens {
 

@@ -10,7 +10,7 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_CLASSICEXPLAIN_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_CLASSICEXPLAIN_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include <string>
 #include <vector>

@@ -2,10 +2,10 @@
 
 #include "analysis/classic/ClassicRewrite.h"
 #include "analysis/Analyzer.h"
-#include "analysis/ParsedModule.h"
-#include "analysis/Registry.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/Registry.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -10,8 +10,8 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_CLASSICREWRITE_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_CLASSICREWRITE_H
 
-#include "analysis/Model.h"
-#include "analysis/Options.h"
+#include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 #include <optional>
 #include <string>

@@ -19,9 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
-#include "analysis/TextEdits.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/model/TextEdits.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

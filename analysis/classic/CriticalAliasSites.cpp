@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
 #include "analysis/classic/ClassicExplain.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/BufferFacts.h"
 
 #include <algorithm>
 #include <map>

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/Builders.h"

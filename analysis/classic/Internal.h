@@ -11,7 +11,7 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"

@@ -29,8 +29,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"

@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BufferFacts.h"
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"

@@ -1,6 +1,6 @@
 //===- Lattice.cpp - The ownership lattice ------------------------------===//
 
-#include "analysis/OwnershipModel.h"
+#include "analysis/model/OwnershipModel.h"
 
 using namespace bufferlens;
 

@@ -1,10 +1,10 @@
 //===- OwnershipAnalysis.cpp ----------------------------------------------===//
 
 #include "analysis/ownership/OwnershipAnalysis.h"
-#include "analysis/BufferFacts.h"
-#include "analysis/DestroyIR.h"
-#include "analysis/RegionNesting.h"
-#include "analysis/SourceIndex.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/DestroyIR.h"
+#include "analysis/ir/RegionNesting.h"
+#include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/AliasCheckProof.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"

@@ -13,8 +13,8 @@
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
 #define BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H
 
-#include "analysis/ModelTypes.h"
-#include "analysis/Options.h"
+#include "analysis/model/ModelTypes.h"
+#include "analysis/model/Options.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 

@@ -17,7 +17,7 @@
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_PIPELINE_H
 #define BUFFERLENS_ANALYSIS_OWNERSHIP_PIPELINE_H
 
-#include "analysis/Options.h"
+#include "analysis/model/Options.h"
 
 namespace mlir {
 class OpPassManager;

@@ -1,7 +1,7 @@
 //===- Preconditions.cpp --------------------------------------------------===//
 
 #include "analysis/ownership/Preconditions.h"
-#include "analysis/SourceIndex.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 

@@ -9,7 +9,7 @@
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_PRECONDITIONS_H
 #define BUFFERLENS_ANALYSIS_OWNERSHIP_PRECONDITIONS_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include <string>
 

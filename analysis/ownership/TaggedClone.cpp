@@ -1,7 +1,7 @@
 //===- TaggedClone.cpp ----------------------------------------------------===//
 
 #include "analysis/ownership/TaggedClone.h"
-#include "analysis/SourceIndex.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"

@@ -12,7 +12,7 @@
 #ifndef BUFFERLENS_ANALYSIS_OWNERSHIP_TAGGEDCLONE_H
 #define BUFFERLENS_ANALYSIS_OWNERSHIP_TAGGEDCLONE_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"

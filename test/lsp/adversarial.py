@@ -110,7 +110,7 @@ def cases(scale=1):
     yield ("5,200 nested scf.if (upstream mlir-opt overflows at 5,000)",
            [open_doc("file:///adv/deep.mlir", nested_scf_if(5200))],
            # None: the info finding that the ownership pass skipped the
-           # function (regions nest past 256, analysis/RegionNesting.h).
+           # function (regions nest past 256, analysis/ir/RegionNesting.h).
            ("diagnostics", "file:///adv/deep.mlir",
             codes([None, "BL301", "BL302"])))
     yield ("an attribute nesting 200,000 arrays (crashes MLIR's parser)",

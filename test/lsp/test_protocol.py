@@ -924,7 +924,7 @@ class ProtocolTest:
                 [ARGS.mlir_opt, "--buffer-deallocation-pipeline", path],
                 capture_output=True, text=True, check=True).stdout
             self.assertEqual(r["result"], {"text": upstream}, name)
-        # The classic strategy: an error while analysis/Rewrite.h lacks it,
+        # The classic strategy: an error while analysis/rewrite/Rewrite.h lacks it,
         # else IR that upstream mlir-opt parses and verifies.
         r = c.call("bufferlens/rewrite", {"uri": uri_of(path),
                                           "strategy": "classic"})
@@ -1182,7 +1182,7 @@ class ProtocolTest:
             self.assertGreater(log.count(": one top-level operation"), 10)
 
     def test_parts_answer_like_one_whole_analysis(self):
-        """A document analysed in parallel parts (analysis/Partition.h)
+        """A document analysed in parallel parts (analysis/parts/Partition.h)
         gives the same diagnostics, hovers, hints, symbols and ownership
         decorations as one whole analysis, before and after an edit."""
         text = ""

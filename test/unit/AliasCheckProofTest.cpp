@@ -11,8 +11,8 @@
 
 #include "analysis/ownership/AliasCheckProof.h"
 #include "BufferizedGenerator.h"
-#include "analysis/Options.h"
-#include "analysis/Registry.h"
+#include "analysis/ir/Registry.h"
+#include "analysis/model/Options.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
 

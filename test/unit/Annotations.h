@@ -9,7 +9,7 @@
 #ifndef BUFFERLENS_TEST_ANNOTATIONS_H
 #define BUFFERLENS_TEST_ANNOTATIONS_H
 
-#include "analysis/Model.h"
+#include "analysis/model/Model.h"
 
 #include <cassert>
 #include <map>

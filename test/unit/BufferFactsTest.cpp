@@ -2,7 +2,7 @@
 // sizes and the
 // `// aliases:` sets the upstream documents state.
 
-#include "analysis/BufferFacts.h"
+#include "analysis/ir/BufferFacts.h"
 #include "TestUtil.h"
 
 using namespace bufferlens;

@@ -5,8 +5,8 @@
 #include "Annotations.h"
 #include "TestUtil.h"
 
-#include "analysis/Explain.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/explain/Explain.h"
 
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/MLIRContext.h"

@@ -5,7 +5,7 @@
 // the next one's result.
 
 #include "TestUtil.h"
-#include "analysis/Registry.h"
+#include "analysis/ir/Registry.h"
 
 #include "mlir/IR/MLIRContext.h"
 

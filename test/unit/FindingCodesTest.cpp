@@ -1,4 +1,4 @@
-#include "analysis/FindingCodes.h"
+#include "analysis/model/FindingCodes.h"
 
 #include "llvm/Support/GlobPattern.h"
 

@@ -7,11 +7,11 @@
 
 #include "TestUtil.h"
 
-#include "analysis/BufferFacts.h"
 #include "analysis/FunctionBudget.h"
-#include "analysis/ParsedModule.h"
-#include "analysis/Registry.h"
-#include "analysis/SourceIndex.h"
+#include "analysis/ir/BufferFacts.h"
+#include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/Registry.h"
+#include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 
 #include "mlir/IR/MLIRContext.h"

@@ -1,4 +1,4 @@
-#include "analysis/LineIndex.h"
+#include "analysis/model/LineIndex.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- NameIndexTest.cpp - The one "what is under the cursor" lookup ------===//
 
-#include "analysis/NameIndex.h"
+#include "analysis/model/NameIndex.h"
 #include "Annotations.h"
 #include "TestUtil.h"
 

@@ -4,7 +4,7 @@
 // document's own example.
 
 #include "TestUtil.h"
-#include "analysis/OwnershipModel.h"
+#include "analysis/model/OwnershipModel.h"
 
 using namespace bufferlens;
 using namespace bufferlens::test;

@@ -1,11 +1,11 @@
 //===- PartitionTest.cpp - Parts of a document analysed in parallel -------===//
 
-#include "analysis/Partition.h"
+#include "analysis/parts/Partition.h"
 #include "Annotations.h"
 #include "BufferizedGenerator.h"
 #include "TestUtil.h"
 #include "analysis/Analyzer.h"
-#include "analysis/TopLevelSplit.h"
+#include "analysis/parts/TopLevelSplit.h"
 
 #include <gtest/gtest.h>
 

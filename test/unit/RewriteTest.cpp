@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Rewrite.h"
+#include "analysis/rewrite/Rewrite.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #define BUFFERLENS_TEST_TESTUTIL_H
 
 #include "analysis/Analyzer.h"
-#include "analysis/BufferFacts.h"
+#include "analysis/ir/BufferFacts.h"
 
 #include <gtest/gtest.h>
 

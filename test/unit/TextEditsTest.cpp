@@ -1,7 +1,7 @@
 // Whole-line edits: the indentation an inserted line takes, and when an op's
 // lines can be deleted without taking other text with them.
 
-#include "analysis/TextEdits.h"
+#include "analysis/model/TextEdits.h"
 
 #include <gtest/gtest.h>
 

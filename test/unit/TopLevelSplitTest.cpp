@@ -1,6 +1,6 @@
 //===- TopLevelSplitTest.cpp - Cutting a document at top-level ops --------===//
 
-#include "analysis/TopLevelSplit.h"
+#include "analysis/parts/TopLevelSplit.h"
 #include "Annotations.h"
 #include "analysis/Analyzer.h"
 

@@ -3,7 +3,7 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "analysis/LineIndex.h"
+#include "analysis/model/LineIndex.h"
 #include "viz/DotWriter.h"
 #include "viz/Graph.h"
 

@@ -58,5 +58,5 @@ func.func @branch(%arg0: i1) {
 // HEAP-NEXT: - stack: stays on the heap: it leaves its block through `cf.br`
 
 // A cursor just after a name (13:5, after `%0`) still means it, as in the
-// editor (analysis/NameIndex.h).
+// editor (analysis/model/NameIndex.h).
 // RUN: bufferlens explain %s:13:5 | FileCheck %s --check-prefix=HEAP

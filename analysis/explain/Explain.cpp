@@ -1,0 +1,242 @@
+//===- Explain.cpp --------------------------------------------------------===//
+
+#include "analysis/explain/Explain.h"
+#include "analysis/classic/ClassicExplain.h"
+#include "analysis/ir/BufferFacts.h"
+
+#include <algorithm>
+#include <sstream>
+
+using namespace bufferlens;
+
+static std::string joinNames(const AnalysisResult &result,
+                             const std::vector<ValueId> &ids) {
+  std::string out;
+  for (ValueId id : ids) {
+    if (!out.empty())
+      out += ", ";
+    out += "`" + result.values[id].name + "`";
+  }
+  return out;
+}
+
+static std::string describeKind(const AnalysisResult &result,
+                                const ValueEntry &value,
+                                const BufferFact &fact) {
+  std::string op = value.definingOp != kNone && !value.isBlockArgument
+                       ? result.ops[value.definingOp].name
+                       : "";
+  switch (fact.kind) {
+  case BufferKind::HeapAlloc:
+    return "heap allocation (`" + op + "`): owned by this function";
+  case BufferKind::StackAlloc:
+    return "stack allocation (`" + op +
+           "`): freed automatically when its scope ends, never deallocated";
+  case BufferKind::Global:
+    return "global (`" + op + "`): never deallocated";
+  case BufferKind::CallResult:
+    return "call result (`" + op +
+           "`): the caller owns it (function-boundary ABI)";
+  case BufferKind::FunctionArgument:
+    return "function argument: never owned by this function (function-"
+           "boundary ABI)";
+  case BufferKind::View:
+    return "view (`" + op + "`) of another buffer";
+  case BufferKind::Merge:
+    return value.isBlockArgument
+               ? "block argument: joins the buffers its predecessors pass"
+               : "merge (`" + op + "`) of several buffers";
+  case BufferKind::Unknown:
+    return "produced by `" + op + "`, whose memory effects are unknown";
+  }
+  return "";
+}
+
+static const OwnershipFacts *ownershipFacts(const AnalysisResult &result,
+                                            FunctionId fn) {
+  if (fn == kNone || static_cast<size_t>(fn) >= result.ownership.size())
+    return nullptr;
+  return &result.ownership[fn];
+}
+
+static std::string successorText(const AnalysisResult &result,
+                                 const DeallocSite &site) {
+  if (site.successor == kNone)
+    return "when leaving the region";
+  std::string edge = "on the edge to ";
+  if (site.terminator != kNone &&
+      result.ops[site.terminator].name == "cf.cond_br")
+    edge = site.successorIndex == 0 ? "on the true edge to "
+                                    : "on the false edge to ";
+  return edge + result.blocks[site.successor].label;
+}
+
+static std::string freedText(const DeallocCandidate &candidate) {
+  return candidate.condition == "false" ? "never freed (condition false)"
+                                        : "freed if " + candidate.condition;
+}
+
+// Ownership per block (OwnershipBasedBufferDeallocation.md's lattice) and the
+// pass's deallocations.
+static void explainOwnership(std::ostream &os, const AnalysisResult &result,
+                             ValueId id) {
+  const OwnershipFacts *facts =
+      ownershipFacts(result, result.values[id].function);
+  if (!facts || !facts->computed)
+    return;
+  std::string states;
+  for (const ValueOwnership &state : facts->states)
+    if (state.value == id) {
+      states += "\n- in " + result.blocks[state.block].label + ": " +
+                state.ownership.str();
+      if (!state.ownership.reason.empty())
+        states += " (" + state.ownership.reason + ")";
+    }
+  if (!states.empty())
+    os << "\nownership (ownership-based deallocation):" << states << "\n";
+  std::string frees;
+  for (const DeallocSite &site : facts->sites) {
+    for (const DeallocCandidate &candidate : site.memrefs)
+      if (candidate.memref == id)
+        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
+                 successorText(result, site) + ": " + freedText(candidate);
+    for (ValueId retained : site.retained)
+      if (retained == id)
+        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
+                 successorText(result, site) + ": retained";
+  }
+  if (!frees.empty())
+    os << "\ndeallocation:" << frees << "\n";
+}
+
+// Where the deallocation checker saw the buffers `id` may point into freed
+// (functions past deallocation: AnalysisResult::freeSites).
+static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
+                             ValueId id, const BufferFact &fact,
+                             const LineOfOffset &lineOf) {
+  const ValueEntry &value = result.values[id];
+  if (value.function == kNone ||
+      result.functions[value.function].stage != Stage::Deallocated)
+    return;
+  std::vector<ValueId> roots = fact.origins;
+  if (roots.empty())
+    roots.push_back(id);
+  std::string frees;
+  for (const FreeSite &site : result.freeSites) {
+    if (std::find(roots.begin(), roots.end(), site.allocation) == roots.end())
+      continue;
+    const OpEntry &op = result.ops[site.freeOp];
+    uint32_t line =
+        lineOf
+            ? lineOf(op.nameRange.begin)
+            : 1 + std::count(result.text().begin(),
+                             result.text().begin() + op.nameRange.begin, '\n');
+    frees += "\n- `" + op.name + "` at line " + std::to_string(line);
+    if (roots.size() > 1 || roots.front() != id)
+      frees += " (frees `" + result.values[site.allocation].name + "`)";
+  }
+  os << "\nfreed by:" << (frees.empty() ? " nothing (on no path)" : frees)
+     << "\n";
+}
+
+std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
+                                     const LineOfOffset &lineOf) {
+  const ValueEntry &value = result.values[id];
+  std::ostringstream os;
+  os << "**" << value.name << "** : `" << value.type << "`";
+  if (value.function != kNone) {
+    const FunctionEntry &fn = result.functions[value.function];
+    os << " in `@" << fn.name << "` (" << toString(fn.stage) << ")";
+  }
+  os << "\n";
+  const BufferFact *fact = result.bufferFact(id);
+  if (!fact) {
+    if (value.isMemRef && value.function != kNone &&
+        !result.functions[value.function].analysed)
+      os << "\nNot analysed: "
+         << (result.functions[value.function].notAnalysed.empty()
+                 ? std::string("the function does not verify")
+                 : result.functions[value.function].notAnalysed)
+         << ".\n";
+    return os.str();
+  }
+  os << "\n" << describeKind(result, value, *fact);
+  if (fact->staticSizeBytes)
+    os << ", " << *fact->staticSizeBytes << " bytes";
+  else if (fact->kind == BufferKind::HeapAlloc ||
+           fact->kind == BufferKind::StackAlloc)
+    os << ", dynamic size";
+  os << "\n";
+  if (std::vector<ValueId> aliases = aliasesOf(result, id); !aliases.empty())
+    os << "\naliases: " << joinNames(result, aliases) << "\n";
+  os << explainClassic(result, id);
+  explainOwnership(os, result, id);
+  explainFreeSites(os, result, id, *fact, lineOf);
+  bool selfOrigin = fact->origins.size() == 1 && fact->origins.front() == id;
+  if (!fact->origins.empty() && !selfOrigin)
+    os << "\nmay point into: " << joinNames(result, fact->origins) << "\n";
+  return os.str();
+}
+
+// The `bufferization.dealloc`s the pass puts at the end of `id`.
+static void explainDeallocSites(std::ostream &os, const AnalysisResult &result,
+                                BlockId id) {
+  const BlockEntry &block = result.blocks[id];
+  if (const OwnershipFacts *facts = ownershipFacts(result, block.function))
+    for (const DeallocSite &site : facts->sites) {
+      if (site.block != id)
+        continue;
+      os << "\n`bufferization.dealloc` " << successorText(result, site) << ":";
+      for (const DeallocCandidate &candidate : site.memrefs)
+        os << "\n- "
+           << (candidate.memref == kNone ? std::string("a pass-made buffer")
+                                         : result.values[candidate.memref].name)
+           << ": " << freedText(candidate);
+      for (ValueId retained : site.retained)
+        os << "\n- retains "
+           << (retained == kNone ? std::string("a pass-made buffer")
+                                 : result.values[retained].name);
+      os << "\n";
+    }
+}
+
+std::string bufferlens::explainBlock(const AnalysisResult &result, BlockId id) {
+  const BlockEntry &block = result.blocks[id];
+  std::ostringstream os;
+  os << "**" << block.label << "**";
+  if (block.function != kNone)
+    os << " in `@" << result.functions[block.function].name << "`";
+  os << "\n";
+  if (!block.arguments.empty())
+    os << "\narguments: " << joinNames(result, block.arguments) << "\n";
+  std::vector<std::string> preds;
+  for (size_t b = 0; b < result.blocks.size(); ++b)
+    for (BlockId succ : result.blocks[b].successors)
+      if (succ == id) {
+        preds.push_back(result.blocks[b].label);
+        break;
+      }
+  if (!preds.empty()) {
+    os << "\npredecessors:";
+    for (size_t i = 0; i < preds.size(); ++i)
+      os << (i ? ", " : " ") << preds[i];
+    os << "\n";
+  }
+  explainDeallocSites(os, result, id);
+  return os.str();
+}
+
+std::string bufferlens::explainOp(const AnalysisResult &result, OpId id) {
+  const OpEntry &op = result.ops[id];
+  std::ostringstream os;
+  os << "**" << op.name << "**";
+  if (op.block != kNone)
+    os << " in " << result.blocks[op.block].label;
+  if (op.function != kNone)
+    os << " of `@" << result.functions[op.function].name << "`";
+  os << "\n";
+  // A terminator is where the block's deallocations happen.
+  if (op.block != kNone && result.blocks[op.block].ops.back() == id)
+    explainDeallocSites(os, result, op.block);
+  return os.str();
+}

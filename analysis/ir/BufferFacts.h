@@ -1,0 +1,46 @@
+//===- BufferFacts.h - Allocation kinds, sizes and alias sets -------------===//
+//
+// Implements BufferDeallocationInternals.md's "Detection of Buffer
+// Allocations": an op applying MemoryEffects::Allocate to a memref result
+// allocates on the heap unless the effect's resource is
+// AutomaticAllocationScopeResource (the stack). Aliases come from upstream's
+// BufferViewFlowAnalysis so they agree with what the deallocation passes see.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_IR_BUFFERFACTS_H
+#define BUFFERLENS_ANALYSIS_IR_BUFFERFACTS_H
+
+#include "analysis/model/Model.h"
+
+#include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include <optional>
+#include <vector>
+
+namespace bufferlens {
+
+class SourceIndex;
+
+BufferKind classifyBuffer(mlir::Value value);
+std::optional<uint64_t> staticSizeInBytes(mlir::Type type);
+
+/// Whether `fn` already frees memory (`memref.dealloc`, a Free effect on a
+/// memref, or `bufferization.dealloc`): it is past deallocation. Frees
+/// marked `bufferization.manual_deallocation` are the user's, left alone by
+/// the deallocation pass, and do not count.
+bool freesMemory(mlir::FunctionOpInterface fn);
+
+/// Adds a BufferFact for every memref value of function `fn`.
+void computeBufferFacts(SourceIndex &index, FunctionId fn);
+
+/// The values that may alias `value` further down the flow (views of it,
+/// block arguments and region results it flows into), sorted, `value`
+/// itself left out: upstream's BufferViewFlowAnalysis::resolve restricted
+/// to the tables' memref values, walked from BufferFact::flowsInto. Costs
+/// what it returns.
+std::vector<ValueId> aliasesOf(const AnalysisResult &result, ValueId value);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_IR_BUFFERFACTS_H

@@ -1,0 +1,86 @@
+//===- SourceIndex.h - MLIR objects <-> the result model's tables ---------===//
+//
+// Fills the function, block, op and value tables of an AnalysisResult from
+// the IR and its AsmParserState, and remembers which IR object each entry
+// came from so the analyses can report in the user's own names and ranges.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_IR_SOURCEINDEX_H
+#define BUFFERLENS_ANALYSIS_IR_SOURCEINDEX_H
+
+#include "analysis/ir/ParsedModule.h"
+#include "analysis/model/Model.h"
+
+#include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace bufferlens {
+
+class SourceIndex {
+public:
+  /// Indexes every function of `parsed` into `result`.
+  SourceIndex(const ParsedModule &parsed, AnalysisResult &result);
+
+  const ParsedModule &parsed() const { return module; }
+  AnalysisResult &result() { return out; }
+  const AnalysisResult &result() const { return out; }
+
+  /// kNone for objects outside the indexed functions.
+  ValueId idOf(mlir::Value value) const { return find(values, value); }
+  OpId idOf(mlir::Operation *op) const { return find(ops, op); }
+  BlockId idOf(mlir::Block *block) const { return find(blocks, block); }
+  FunctionId functionIdOf(mlir::Operation *fn) const {
+    return find(functions, fn);
+  }
+
+  mlir::Value value(ValueId id) const { return valueList[id]; }
+  mlir::Operation *op(OpId id) const { return opList[id]; }
+  mlir::Block *block(BlockId id) const { return blockList[id]; }
+  mlir::FunctionOpInterface function(FunctionId id) const {
+    return functionList[id];
+  }
+
+  /// The user's name of a value (%0, %arg1), or a description for values
+  /// the source does not name.
+  std::string nameOf(mlir::Value value) const;
+  std::string labelOf(mlir::Block *block) const;
+  /// The op's name range; the function's range for ops without one.
+  SourceRange rangeOf(mlir::Operation *op) const;
+  SourceRange rangeOf(mlir::Value value) const;
+  SourceRange rangeOf(mlir::Block *block) const;
+
+private:
+  template <typename Map, typename Key>
+  static int32_t find(const Map &map, const Key &key) {
+    auto it = map.find(key);
+    return it == map.end() ? kNone : it->second;
+  }
+  void indexFunction(mlir::FunctionOpInterface fn);
+  BlockId indexBlock(mlir::Block &block, FunctionId fn, OpId parent);
+  void indexControlFlow(mlir::Operation &op, OpEntry &entry);
+  void recordOrigin(mlir::Location loc, OpEntry &entry) const;
+  const std::string &typeName(mlir::Type type);
+  ValueId addValue(mlir::Value value, std::string name, SourceRange def,
+                   const llvm::SmallVector<llvm::SMRange> *uses, FunctionId fn,
+                   BlockId block, OpId definingOp);
+
+  const ParsedModule &module;
+  AnalysisResult &out;
+  llvm::DenseMap<mlir::Value, ValueId> values;
+  llvm::DenseMap<mlir::Operation *, OpId> ops;
+  llvm::DenseMap<mlir::Block *, BlockId> blocks;
+  llvm::DenseMap<mlir::Operation *, FunctionId> functions;
+  std::vector<mlir::Value> valueList;
+  std::vector<mlir::Operation *> opList;
+  std::vector<mlir::Block *> blockList;
+  std::vector<mlir::FunctionOpInterface> functionList;
+  /// Printed types: a document spells the same few types thousands of
+  /// times, and printing them was a twentieth of its analysis.
+  llvm::DenseMap<mlir::Type, std::string> typeNames;
+};
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_IR_SOURCEINDEX_H

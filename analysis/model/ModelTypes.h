@@ -1,0 +1,78 @@
+//===- ModelTypes.h - The vocabulary of the result model ------------------===//
+//
+// Ranges, ids and findings: the types every part of the result model
+// (Model.h and the per-analysis models it includes) is written in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_MODEL_MODELTYPES_H
+#define BUFFERLENS_ANALYSIS_MODEL_MODELTYPES_H
+
+#include "analysis/model/FindingCode.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+
+/// A half-open byte range [begin, end) in the document text.
+struct SourceRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+
+  bool contains(uint32_t offset) const {
+    return begin <= offset && offset < end;
+  }
+  bool empty() const { return begin == end; }
+  friend bool operator==(const SourceRange &a, const SourceRange &b) {
+    return a.begin == b.begin && a.end == b.end;
+  }
+  friend bool operator!=(const SourceRange &a, const SourceRange &b) {
+    return !(a == b);
+  }
+  friend bool operator<(const SourceRange &a, const SourceRange &b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  }
+};
+
+enum class Severity { Error, Warning, Info, Hint };
+
+/// Index of an entry in AnalysisResult's tables; -1 means "none".
+using ValueId = int32_t;
+using BlockId = int32_t;
+using OpId = int32_t;
+using FunctionId = int32_t;
+constexpr int32_t kNone = -1;
+
+struct RelatedLocation {
+  SourceRange range;
+  std::string message;
+};
+
+struct TextEdit {
+  SourceRange range;
+  std::string newText;
+};
+
+/// A fix a user can apply: every edit refers to the analysed text.
+struct Fix {
+  std::string title;
+  std::vector<TextEdit> edits;
+};
+
+/// One diagnostic. `code` is a stable finding code (BL101...) or None for
+/// MLIR's own parse and verifier errors, whose `source` is "mlir".
+struct Finding {
+  FindingCode code = FindingCode::None;
+  Severity severity = Severity::Error;
+  SourceRange range;
+  std::string message;
+  std::string source = "bufferlens";
+  std::vector<RelatedLocation> related;
+  std::vector<Fix> fixes;
+};
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_MODEL_MODELTYPES_H

@@ -1,0 +1,65 @@
+//===- Options.h - What the user configured -------------------------------===//
+//
+// The settings of `.bufferlens.json`, the CLI flags and LSP settings all end
+// up here. Plain data: the config/ layer parses JSON into it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_MODEL_OPTIONS_H
+#define BUFFERLENS_ANALYSIS_MODEL_OPTIONS_H
+
+#include "analysis/model/Model.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace bufferlens {
+
+enum class StageOverride { Auto, Bufferized, Deallocated };
+
+struct AnalysisOptions {
+  /// Per code: disabled (nullopt in `enabled`) or a severity override.
+  std::map<FindingCode, bool> enabled;
+  std::map<FindingCode, Severity> severity;
+  StageOverride stage = StageOverride::Auto;
+  /// Promote-to-stack limit in bytes (BufferDeallocationInternals.md: "The
+  /// current default value is 1KB").
+  uint64_t promoteToStackLimit = 1024;
+  /// Forwarded to ownership-based-buffer-deallocation.
+  bool privateFunctionDynamicOwnership = false;
+  /// Report the upstream pass's rejection of functions that already free
+  /// memory (off by default: the checker handles such functions).
+  bool reportPassRejectionOfFrees = false;
+  /// Run the classic algorithm also on functions that already free memory,
+  /// moving a misplaced free and adding the missing ones as the old pass
+  /// did (`rewrite --strategy classic` sets it; lint does not).
+  bool classicRepairsFrees = false;
+  /// Run the whole pipeline for BL203 only on functions whose deallocs
+  /// could compare pointers (OwnershipAnalysis.cpp); off only in the test
+  /// that shows the filter changes nothing.
+  bool skipPipelineWithoutAliasChecks = true;
+  /// Compute what only explanations read (hover, inlay hints,
+  /// `bufferlens/ownershipAt`, `explain`, graphs): the ownership lattice of
+  /// every value and where the pass's deallocs go. No finding depends on
+  /// them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
+  /// prints findings only and turns this off (6% of its analysis).
+  bool explanations = true;
+  /// The per-function budget (`functionBudget` in `.bufferlens.json`): a
+  /// function with more operations than `maxOperations`, or whose analysis
+  /// has taken more than `milliseconds` when a stage ends, is not analysed
+  /// (an info finding says so) and the other functions still are. 0 turns
+  /// a bound off.
+  struct FunctionBudget {
+    uint64_t maxOperations = 1000000;
+    uint64_t milliseconds = 30000;
+  } functionBudget;
+
+  bool isEnabled(FindingCode code) const;
+  Severity severityOf(FindingCode code) const;
+};
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_MODEL_OPTIONS_H
