@@ -74,9 +74,7 @@ bool classic::placeDeallocs(ScratchState &state) {
         for (Value derived : state.aliases.resolve(result))
           set.erase(derived);
     Block *block = commonPostDominator(value, set, state.postDominators);
-    const LivenessBlockInfo *liveness =
-        block ? state.liveness.getLiveness(block) : nullptr;
-    if (!block || !liveness) {
+    if (!block || !state.liveness.covers(block)) {
       if (existing) {
         state.failure = "a buffer it frees has no block that post-dominates "
                         "all of its uses, so the free has no right place";
@@ -94,7 +92,7 @@ bool classic::placeDeallocs(ScratchState &state) {
       if (Operation *def = alias.getDefiningOp())
         if (!(start = block->findAncestorOpInBlock(*def)))
           continue;
-      Operation *aliasEnd = liveness->getEndOperation(alias, start);
+      Operation *aliasEnd = state.liveness.getEndOperation(alias, start, block);
       if (aliasEnd->getBlock() == block && end->isBeforeInBlock(aliasEnd))
         end = aliasEnd;
     }
@@ -107,7 +105,7 @@ bool classic::placeDeallocs(ScratchState &state) {
       // this block, so it is freed before the terminator.
       bool escapes = false;
       for (Value alias : set)
-        escapes |= liveness->isLiveOut(alias) ||
+        escapes |= state.liveness.isLiveOut(alias, block) ||
                    llvm::is_contained(end->getOperands(), alias);
       if (escapes) {
         if (existing) {
