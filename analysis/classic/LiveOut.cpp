@@ -124,12 +124,13 @@ LiveOutSets::LiveOutSets(Operation *root) {
 }
 
 Operation *LiveOutSets::getEndOperation(Value value, Operation *start,
-                                        Block *block) const {
+                                        Block *block,
+                                        Ancestors &ancestors) const {
   if (isLiveOut(value, block))
     return &block->back();
   Operation *end = start;
   for (Operation *user : value.getUsers()) {
-    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    Operation *inBlock = ancestors.opIn(block, user);
     if (inBlock && end->isBeforeInBlock(inBlock))
       end = inBlock;
   }

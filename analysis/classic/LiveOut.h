@@ -27,6 +27,8 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_LIVEOUT_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_LIVEOUT_H
 
+#include "analysis/classic/Ancestors.h"
+
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -55,7 +57,8 @@ public:
   /// `value` is live-out, else the last op of `block` at or after `start`
   /// that uses it (through a nested op), with the uses of the moment.
   mlir::Operation *getEndOperation(mlir::Value value, mlir::Operation *start,
-                                   mlir::Block *block) const;
+                                   mlir::Block *block,
+                                   Ancestors &ancestors) const;
 
   /// How many (block, value) pairs are live-out, over all blocks.
   size_t size() const { return liveOut.size(); }

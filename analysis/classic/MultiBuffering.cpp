@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/DestroyIR.h"
 #include "analysis/SourceIndex.h"
 #include "analysis/classic/Internal.h"
 
@@ -135,6 +136,7 @@ static bool upstreamMultiBuffers(Operation *function, memref::AllocOp alloc) {
     ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
     ok = succeeded(verify(copy));
   }
+  eraseNestedInnermostFirst(copy); // Linear (DestroyIR.h).
   copy->erase();
   return ok;
 }

@@ -34,6 +34,7 @@ namespace {
 size_t compareWithUpstream(Operation *root, const std::string &where) {
   Liveness upstream(root);
   LiveOutSets ours(root);
+  Ancestors ancestors;
   size_t upstreamPairs = 0, blockCount = 0;
   root->walk([&](Block *block) {
     ++blockCount;
@@ -63,7 +64,7 @@ size_t compareWithUpstream(Operation *root, const std::string &where) {
         start = block->findAncestorOpInBlock(*start);
       if (!start)
         continue;
-      EXPECT_EQ(ours.getEndOperation(value, start, block),
+      EXPECT_EQ(ours.getEndOperation(value, start, block, ancestors),
                 info->getEndOperation(value, start))
           << where;
     }
