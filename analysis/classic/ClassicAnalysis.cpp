@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/classic/ClassicAnalysis.h"
+#include "analysis/ir/DestroyIR.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
 #include "analysis/ir/SourceIndex.h"
@@ -259,6 +260,7 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
                       plan.reason));
     }
   }
+  eraseNestedInnermostFirst(copy); // Linear (DestroyIR.h).
   copy->erase();
   return ok;
 }

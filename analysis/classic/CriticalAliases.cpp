@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/MemoryEffects.h"
+#include "analysis/classic/Ancestors.h"
 #include "analysis/classic/Internal.h"
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
@@ -63,6 +64,7 @@ void classic::collectAllocations(ScratchState &state) {
 void classic::findCriticalAliases(ScratchState &state) {
   llvm::DenseSet<std::pair<Value, Block *>> visited;
   SmallVector<std::pair<Value, Block *>, 8> toProcess;
+  Ancestors ancestors; // Nothing moves during the fix-point.
   auto findUnsafeValues = [&](Value source, Block *definingBlock) {
     auto it = state.aliases.find(source);
     if (it == state.aliases.end())
@@ -80,7 +82,13 @@ void classic::findCriticalAliases(ScratchState &state) {
         continue;
       }
       Block *parentBlock = value.getParentBlock();
-      if (!state.dominators.dominates(definingBlock, parentBlock) ||
+      // dominates(definingBlock, parentBlock), through the ancestor of
+      // parentBlock in definingBlock's region, as upstream's
+      // properlyDominatesImpl climbs (mlir/lib/IR/Dominance.cpp), but
+      // remembered across the fix-point.
+      Block *enclosing =
+          ancestors.blockIn(definingBlock->getParent(), parentBlock);
+      if (!enclosing || !state.dominators.dominates(definingBlock, enclosing) ||
           (definingBlock == parentBlock && isa<BlockArgument>(value))) {
         toProcess.emplace_back(value, parentBlock);
         state.critical.insert(value);

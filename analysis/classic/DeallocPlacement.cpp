@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/classic/Ancestors.h"
 #include "analysis/classic/Internal.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,16 +24,16 @@ using namespace mlir;
 /// that define or use `value` and its aliases.
 static Block *commonPostDominator(Value value,
                                   const BufferViewFlowAnalysis::ValueSetT &set,
-                                  PostDominanceInfo &postDominators) {
+                                  PostDominanceInfo &postDominators,
+                                  Ancestors &ancestors) {
   Region *region = value.getParentRegion();
   llvm::SmallPtrSet<Block *, 16> blocks;
   blocks.insert(value.getParentBlock());
   for (Value alias : set) {
     for (Operation *user : alias.getUsers())
-      if (Block *block = region->findAncestorBlockInRegion(*user->getBlock()))
+      if (Block *block = ancestors.blockIn(region, user->getBlock()))
         blocks.insert(block);
-    if (Block *block =
-            region->findAncestorBlockInRegion(*alias.getParentBlock()))
+    if (Block *block = ancestors.blockIn(region, alias.getParentBlock()))
       blocks.insert(block);
   }
   Block *common = nullptr;
@@ -73,10 +74,11 @@ bool classic::placeDeallocs(ScratchState &state) {
       for (Value result : existing->getResults())
         for (Value derived : state.aliases.resolve(result))
           set.erase(derived);
-    Block *block = commonPostDominator(value, set, state.postDominators);
-    const LivenessBlockInfo *liveness =
-        block ? state.liveness.getLiveness(block) : nullptr;
-    if (!block || !liveness) {
+    // Nothing moves until this value's free is placed.
+    Ancestors ancestors;
+    Block *block =
+        commonPostDominator(value, set, state.postDominators, ancestors);
+    if (!block || !state.liveness.covers(block)) {
       if (existing) {
         state.failure = "a buffer it frees has no block that post-dominates "
                         "all of its uses, so the free has no right place";
@@ -92,9 +94,10 @@ bool classic::placeDeallocs(ScratchState &state) {
     for (Value alias : set) {
       Operation *start = end;
       if (Operation *def = alias.getDefiningOp())
-        if (!(start = block->findAncestorOpInBlock(*def)))
+        if (!(start = ancestors.opIn(block, def)))
           continue;
-      Operation *aliasEnd = liveness->getEndOperation(alias, start);
+      Operation *aliasEnd =
+          state.liveness.getEndOperation(alias, start, block, ancestors);
       if (aliasEnd->getBlock() == block && end->isBeforeInBlock(aliasEnd))
         end = aliasEnd;
     }
@@ -107,7 +110,7 @@ bool classic::placeDeallocs(ScratchState &state) {
       // this block, so it is freed before the terminator.
       bool escapes = false;
       for (Value alias : set)
-        escapes |= liveness->isLiveOut(alias) ||
+        escapes |= state.liveness.isLiveOut(alias, block) ||
                    llvm::is_contained(end->getOperands(), alias);
       if (escapes) {
         if (existing) {

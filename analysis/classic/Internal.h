@@ -11,9 +11,9 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 
+#include "analysis/classic/LiveOut.h"
 #include "analysis/model/Model.h"
 
-#include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
@@ -55,8 +55,8 @@ struct ScratchState {
   mlir::DominanceInfo dominators;
   mlir::PostDominanceInfo postDominators;
   /// Computed before any insertion, queried with the uses of the moment,
-  /// as the pass did.
-  mlir::Liveness liveness;
+  /// as the pass did (with mlir::Liveness; LiveOut.h says why not it).
+  LiveOutSets liveness;
 
   /// Every value of the copy numbered in program order (regions first
   /// seen first), so that the result never depends on pointer values.

@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ir/DestroyIR.h"
 #include "analysis/classic/Internal.h"
 #include "analysis/ir/SourceIndex.h"
 
@@ -135,6 +136,7 @@ static bool upstreamMultiBuffers(Operation *function, memref::AllocOp alloc) {
     ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
     ok = succeeded(verify(copy));
   }
+  eraseNestedInnermostFirst(copy); // Linear (DestroyIR.h).
   copy->erase();
   return ok;
 }
