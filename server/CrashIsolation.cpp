@@ -15,6 +15,31 @@
 
 using namespace bufferlens;
 
+#if defined(__SANITIZE_THREAD__)
+#define BUFFERLENS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BUFFERLENS_TSAN 1
+#endif
+#endif
+#ifdef BUFFERLENS_TSAN
+#include <setjmp.h>
+// Debian builds LLVM with _FORTIFY_SOURCE, so CrashRecoveryContext leaves
+// a crash's signal handler through glibc's __longjmp_chk, which
+// ThreadSanitizer does not intercept (it intercepts longjmp and siglongjmp,
+// llvm-project compiler-rt/lib/tsan/rtl/tsan_interceptors_posix.cpp). TSan
+// then keeps believing the thread is inside the handler, with a stale
+// shadow stack, and reports every later allocation on it as a
+// signal-unsafe call. In TSan builds only, this definition (linked before
+// LLVM's archives, in an object that is always pulled in) sends the jump
+// through the intercepted longjmp. Only __longjmp_chk's check that the
+// jump goes up the stack is lost.
+extern "C" [[noreturn]] void __longjmp_chk(struct __jmp_buf_tag env[1],
+                                           int value) {
+  longjmp(env, value);
+}
+#endif
+
 void bufferlens::enableCrashRecovery() {
   llvm::CrashRecoveryContext::Enable();
   // The recovery handlers must run on the alternate stack, or a stack
