@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/classic/ClassicAnalysis.h"
-#include "analysis/ir/DestroyIR.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

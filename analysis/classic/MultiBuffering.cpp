@@ -29,8 +29,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ir/DestroyIR.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
