@@ -78,3 +78,43 @@ AppliedFixes bufferlens::applyFixes(std::string_view text,
   out.text.append(text.substr(at));
   return out;
 }
+
+static size_t mlirErrors(const std::vector<Finding> &findings) {
+  return llvm::count_if(findings, [](const Finding &finding) {
+    return finding.source == "mlir" && finding.severity == Severity::Error;
+  });
+}
+
+FixedText bufferlens::fixUntilStable(
+    std::string_view text, const std::vector<Finding> &findings,
+    llvm::function_ref<Relint(const std::string &)> relint) {
+  FixedText out;
+  out.text = std::string(text);
+  size_t originalErrors = mlirErrors(findings);
+  const std::vector<Finding> *current = &findings;
+  for (unsigned pass = 0; pass < kMaxFixPasses; ++pass) {
+    AppliedFixes applied = applyFixes(out.text, *current);
+    if (applied.text == out.text)
+      break;
+    Relint next = relint(applied.text);
+    if (!next.findings || mlirErrors(*next.findings) > originalErrors) {
+      out.rejection =
+          next.findings ? "the fixed text does not verify" : next.error;
+      if (next.findings)
+        out.error = *llvm::find_if(*next.findings, [](const Finding &f) {
+          return f.source == "mlir" && f.severity == Severity::Error;
+        });
+      out.rejectedText = std::move(applied.text);
+      out.text = std::string(text);
+      out.applied = out.skipped = 0;
+      out.passes = 0;
+      return out;
+    }
+    out.text = std::move(applied.text);
+    out.applied += applied.applied;
+    out.skipped = applied.skipped;
+    ++out.passes;
+    current = next.findings;
+  }
+  return out;
+}

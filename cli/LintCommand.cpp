@@ -266,12 +266,6 @@ static void lintText(const std::string &path, const std::string &graphStem,
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 
-static size_t mlirErrors(const std::vector<Finding> &findings) {
-  return llvm::count_if(findings, [](const Finding &finding) {
-    return finding.source == "mlir" && finding.severity == Severity::Error;
-  });
-}
-
 static void lintOne(const std::string &path, const std::string &graphStem,
                     const LintArgs &args, unsigned threads, FileReport &report,
                     FileFixes &fixes) {
@@ -281,32 +275,34 @@ static void lintOne(const std::string &path, const std::string &graphStem,
   lintText(path, graphStem, args, threads, report);
   if (args.fix == LintArgs::FixMode::None || !report.ioError.empty())
     return;
-  AppliedFixes applied = applyFixes(report.text, report.findings);
-  fixes.applied = applied.applied;
-  fixes.skipped = applied.skipped;
-  if (applied.text == report.text)
-    return;
-  // The printed findings and the exit code are the fixed text's; its
-  // analysis re-parses and re-verifies it with MLIR.
+  // The printed findings and the exit code are the fixed text's; each
+  // pass's analysis re-parses and re-verifies it with MLIR.
   FileReport fixed;
-  fixed.path = path;
-  fixed.text = std::move(applied.text);
-  lintText(path, graphStem, args, threads, fixed);
-  if (!fixed.ioError.empty()) {
-    fixes.rejection = "the fixed text could not be linted: " + fixed.ioError;
-  } else if (mlirErrors(fixed.findings) > mlirErrors(report.findings)) {
-    auto error = llvm::find_if(fixed.findings, [](const Finding &finding) {
-      return finding.source == "mlir" && finding.severity == Severity::Error;
-    });
-    CompilerPosition at = compilerPosition(fixed, error->range.begin);
-    fixes.rejection = "the fixed text does not verify (line " +
-                      std::to_string(at.line) + ": " + error->message +
-                      "); the fixes are not applied";
-  }
-  if (!fixes.rejection.empty()) {
-    fixes.applied = 0;
+  FixedText result = fixUntilStable(
+      report.text, report.findings, [&](const std::string &text) {
+        fixed = FileReport();
+        fixed.path = path;
+        fixed.text = text;
+        lintText(path, graphStem, args, threads, fixed);
+        if (!fixed.ioError.empty())
+          return Relint{nullptr,
+                        "the fixed text could not be linted: " + fixed.ioError};
+        return Relint{&fixed.findings, ""};
+      });
+  if (!result.rejection.empty()) {
+    fixes.rejection = result.rejection;
+    if (result.error) {
+      CompilerPosition at = compilerPosition(fixed, result.error->range.begin);
+      fixes.rejection += " (line " + std::to_string(at.line) + ": " +
+                         result.error->message + ")";
+    }
+    fixes.rejection += "; the fixes are not applied";
     return;
   }
+  fixes.applied = result.applied;
+  fixes.skipped = result.skipped;
+  if (result.passes == 0)
+    return;
   fixes.original = std::move(report.text);
   report = std::move(fixed);
 }

@@ -116,9 +116,13 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
             " bytes (limit " + std::to_string(limitBytes) +
             "), static shape, and it never leaves its block");
     finding.severity = Severity::Hint;
+    // The op's name range covers the quotes of the generic form
+    // (`"memref.alloc"(...)`), where an unquoted name does not parse.
+    SourceRange name = result.ops[op].nameRange;
+    bool generic = name.end > name.begin && result.text()[name.begin] == '"';
     finding.fixes.push_back(
         {"Allocate " + result.values[value].name + " on the stack",
-         {{result.ops[op].nameRange, "memref.alloca"}}});
+         {{name, generic ? "\"memref.alloca\"" : "memref.alloca"}}});
     result.findings.push_back(std::move(finding));
   });
 }

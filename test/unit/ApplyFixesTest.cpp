@@ -61,6 +61,96 @@ TEST(ApplyFixesTest, OnlyTheFirstFixOfAFindingAndNoneOutOfRange) {
   EXPECT_EQ(out.skipped, 1u);
 }
 
+/// A finding whose fix turns the first `from` of `text` into `to`, if any.
+std::vector<Finding> replaceFirst(const std::string &text, char from,
+                                  const std::string &to) {
+  size_t at = text.find(from);
+  if (at == std::string::npos)
+    return {};
+  uint32_t begin = at;
+  return {withFix({{{begin, begin + 1}, to}})};
+}
+
+Finding mlirError(uint32_t begin, std::string message) {
+  Finding finding;
+  finding.source = "mlir";
+  finding.severity = Severity::Error;
+  finding.range = {begin, begin + 1};
+  finding.message = std::move(message);
+  return finding;
+}
+
+TEST(FixUntilStableTest, FixesWhatEachPassExposes) {
+  // Each pass's analysis offers the next fix, as a chain of redundant
+  // clones does: three passes change the text, the fourth finds nothing.
+  std::vector<std::string> analysed;
+  std::vector<Finding> last;
+  FixedText out = fixUntilStable("xxx", replaceFirst("xxx", 'x', "y"),
+                                 [&](const std::string &text) {
+                                   analysed.push_back(text);
+                                   last = replaceFirst(text, 'x', "y");
+                                   return Relint{&last, ""};
+                                 });
+  EXPECT_EQ(out.text, "yyy");
+  EXPECT_EQ(out.applied, 3u);
+  EXPECT_EQ(out.passes, 3u);
+  EXPECT_EQ(out.rejection, "");
+  EXPECT_EQ(analysed, (std::vector<std::string>{"yxx", "yyx", "yyy"}));
+}
+
+TEST(FixUntilStableTest, StopsAfterTheLastPassAllowed) {
+  // A fix that always offers another must not loop forever.
+  std::vector<Finding> last;
+  FixedText out = fixUntilStable("x", replaceFirst("x", 'x', "xx"),
+                                 [&](const std::string &text) {
+                                   last = replaceFirst(text, 'x', "xx");
+                                   return Relint{&last, ""};
+                                 });
+  EXPECT_EQ(out.passes, kMaxFixPasses);
+  EXPECT_EQ(out.text, std::string(kMaxFixPasses + 1, 'x'));
+}
+
+TEST(FixUntilStableTest, ANewMlirErrorRejectsEveryPass) {
+  // The second pass breaks the text: nothing is applied, not even the
+  // first pass, and the error named is the rejected text's.
+  std::vector<Finding> last;
+  FixedText out = fixUntilStable(
+      "xx", replaceFirst("xx", 'x', "y"), [&](const std::string &text) {
+        last = replaceFirst(text, 'x', "y");
+        if (text == "yy")
+          last.push_back(mlirError(1, "expected ':'"));
+        return Relint{&last, ""};
+      });
+  EXPECT_EQ(out.text, "xx");
+  EXPECT_EQ(out.applied, 0u);
+  EXPECT_EQ(out.passes, 0u);
+  EXPECT_EQ(out.rejection, "the fixed text does not verify");
+  ASSERT_TRUE(out.error.has_value());
+  EXPECT_EQ(out.error->message, "expected ':'");
+  EXPECT_EQ(out.rejectedText, "yy");
+}
+
+TEST(FixUntilStableTest, ErrorsTheInputAlreadyHasDoNotReject) {
+  std::vector<Finding> input = replaceFirst("x!", 'x', "y");
+  input.push_back(mlirError(1, "old"));
+  std::vector<Finding> last;
+  FixedText out = fixUntilStable("x!", input, [&](const std::string &text) {
+    last = {mlirError(1, "old")};
+    return Relint{&last, ""};
+  });
+  EXPECT_EQ(out.text, "y!");
+  EXPECT_EQ(out.rejection, "");
+}
+
+TEST(FixUntilStableTest, ATextThatCannotBeAnalysedIsRejected) {
+  FixedText out = fixUntilStable(
+      "x", replaceFirst("x", 'x', "y"),
+      [&](const std::string &) { return Relint{nullptr, "no memory"}; });
+  EXPECT_EQ(out.text, "x");
+  EXPECT_EQ(out.rejection, "no memory");
+  EXPECT_FALSE(out.error.has_value());
+}
+
 TEST(UnifiedDiffTest, EqualTextsHaveNoDiff) {
   EXPECT_EQ(unifiedDiff("f.mlir", "a\n", "a\n"), "");
 }

@@ -42,22 +42,41 @@ def apply_edits(text, edits):
     def offset(p):
         return starts[p["line"]] + p["character"]
 
-    # Back to front, so earlier offsets stay valid.
-    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]),
-                       reverse=True):
+    # Back to front, so earlier offsets stay valid; insertions at one
+    # offset end up in the order of `edits`.
+    order = sorted(range(len(edits)),
+                   key=lambda i: (offset(edits[i]["range"]["start"]), i),
+                   reverse=True)
+    for edit in (edits[i] for i in order):
         text = (text[:offset(edit["range"]["start"])] + edit["newText"] +
                 text[offset(edit["range"]["end"]):])
     return text
 
 
 def apply(text, report, code):
-    edits = []
+    """The rule of `lint --fix` (cli/ApplyFixes.h): each finding's first fix,
+    in the order of the first position it edits; a fix with an edit that
+    overlaps an edit already taken is skipped, and said on stderr."""
+    def key(p):
+        return (p["line"], p["character"])
+
+    fixes = []
     for finding in report["findings"]:
-        if code and finding["code"] != code:
+        if (code and finding["code"] != code) or not finding["fixes"]:
             continue
-        for fix in finding["fixes"]:
-            edits.extend(fix["edits"])
-    return apply_edits(text, edits)
+        fix = finding["fixes"][0]
+        fixes.append((min(key(e["range"]["start"]) for e in fix["edits"]),
+                      len(fixes), fix))
+    taken = []
+    for _, _, fix in sorted(fixes, key=lambda f: (f[0], f[1])):
+        if any(key(e["range"]["start"]) < key(t["range"]["end"]) and
+               key(t["range"]["start"]) < key(e["range"]["end"])
+               for e in fix["edits"] for t in taken):
+            print("skipped overlapping fix: %s" % fix["title"],
+                  file=sys.stderr)
+            continue
+        taken.extend(fix["edits"])
+    return apply_edits(text, taken)
 
 
 def main():
