@@ -12,6 +12,7 @@
 #define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 
 #include "analysis/classic/LiveOut.h"
+#include "analysis/model/BlockNames.h"
 #include "analysis/model/Model.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -128,8 +129,6 @@ bool isRegionBackEdge(mlir::Operation *terminator, mlir::Region *to);
 
 // Wording, in the user's names.
 std::string joinWords(const std::vector<std::string> &words);
-/// `^bb1`, `the then region of scf.if`, `the body of scf.for`.
-std::string describeBlock(const AnalysisResult &result, BlockId block);
 std::string quoted(const std::string &name);
 Finding makeFinding(FindingCode code, SourceRange range, std::string message);
 /// The range of `value`'s use as an operand of op `op`, or the op's name.

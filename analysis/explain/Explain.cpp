@@ -3,6 +3,9 @@
 #include "analysis/explain/Explain.h"
 #include "analysis/classic/ClassicExplain.h"
 #include "analysis/ir/BufferFacts.h"
+#include "analysis/model/BlockNames.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <sstream>
@@ -71,6 +74,55 @@ static std::string successorText(const AnalysisResult &result,
   return edge + result.blocks[site.successor].label;
 }
 
+/// A block as the user names it; an unlabelled region block also by the
+/// line of its terminator, since one function has many.
+static std::string blockText(const AnalysisResult &result, BlockId id,
+                             const LineOfOffset &lineOf) {
+  const BlockEntry &block = result.blocks[id];
+  std::string text = describeBlock(result, id);
+  if (lineOf && block.labelRange.empty() && block.parentOp != kNone &&
+      !block.ops.empty())
+    text +=
+        " (ending on line " +
+        std::to_string(lineOf(result.ops[block.ops.back()].nameRange.begin)) +
+        ")";
+  return text;
+}
+
+/// Where a retained buffer goes, in the user's terms.
+static std::string handedOnText(const AnalysisResult &result,
+                                const DeallocSite &site) {
+  if (site.successor != kNone)
+    return "passed to " + result.blocks[site.successor].label;
+  if (site.terminator == kNone)
+    return "passed on";
+  const std::string &op = result.ops[site.terminator].name;
+  if (op == "func.return")
+    return "returned to the caller";
+  return "passed on by `" + op + "`";
+}
+
+/// What a dealloc site does with `id`, which it retains: nothing is freed
+/// (a dealloc frees no memref that aliases a retained one), and the
+/// ownership handed on is the condition the site lists `id` under, when it
+/// lists it under one (BufferizationOps.td, DeallocOp: a retained value's
+/// updated ownership is the disjunction of the conditions of the memrefs
+/// that alias it).
+static std::string retainedText(const AnalysisResult &result,
+                                const DeallocSite &site, ValueId id) {
+  std::string condition;
+  unsigned conditions = 0;
+  for (const DeallocCandidate &candidate : site.memrefs)
+    if (candidate.memref == id && candidate.condition != condition) {
+      condition = candidate.condition;
+      ++conditions;
+    }
+  std::string text = "retained: " + handedOnText(result, site);
+  if (conditions == 1)
+    text += " with ownership " + condition;
+  return text + ", not freed";
+}
+
 static std::string freedText(const DeallocCandidate &candidate) {
   return candidate.condition == "false" ? "never freed (condition false)"
                                         : "freed if " + candidate.condition;
@@ -79,7 +131,7 @@ static std::string freedText(const DeallocCandidate &candidate) {
 // Ownership per block (OwnershipBasedBufferDeallocation.md's lattice) and the
 // pass's deallocations.
 static void explainOwnership(std::ostream &os, const AnalysisResult &result,
-                             ValueId id) {
+                             ValueId id, const LineOfOffset &lineOf) {
   const OwnershipFacts *facts =
       ownershipFacts(result, result.values[id].function);
   if (!facts || !facts->computed)
@@ -87,23 +139,63 @@ static void explainOwnership(std::ostream &os, const AnalysisResult &result,
   std::string states;
   for (const ValueOwnership &state : facts->states)
     if (state.value == id) {
-      states += "\n- in " + result.blocks[state.block].label + ": " +
+      states += "\n- in " + blockText(result, state.block, lineOf) + ": " +
                 state.ownership.str();
       if (!state.ownership.reason.empty())
         states += " (" + state.ownership.reason + ")";
     }
   if (!states.empty())
     os << "\nownership (ownership-based deallocation):" << states << "\n";
+  // One line per dealloc site that names `id`. A site that retains `id`
+  // frees nothing `id` holds: `bufferization.dealloc` never frees a memref
+  // that aliases a retained one (BufferizationOps.td, DeallocOp), and the
+  // pass lists the buffer as it arrived and its own copy under one user
+  // name (the copy exists only when the buffer was not owned, so neither
+  // is freed). Saying "freed if" and "retained" for one point read as a
+  // contradiction; the line says what happens in the user's terms.
   std::string frees;
   for (const DeallocSite &site : facts->sites) {
+    std::string where = "\n- at the end of " +
+                        blockText(result, site.block, lineOf) + " " +
+                        successorText(result, site) + ": ";
+    if (llvm::is_contained(site.retained, id)) {
+      frees += where + retainedText(result, site, id) + " here";
+      // The function boundary ABI (OwnershipBasedBufferDeallocation.md,
+      // "Function boundary ABI"): a returned memref is owned by the caller,
+      // so one this function may not own is copied first.
+      bool returned = site.successor == kNone && site.terminator != kNone &&
+                      result.ops[site.terminator].name == "func.return";
+      auto owned = llvm::find_if(facts->states, [&](const ValueOwnership &v) {
+        return v.value == id && v.block == site.block;
+      });
+      if (returned && owned != facts->states.end() &&
+          owned->ownership.str() != "unique(true)")
+        frees += "; when it is not owned on the path taken (" +
+                 owned->ownership.str() +
+                 "), the pass returns a copy of it instead";
+      continue;
+    }
+    std::vector<std::string> conditions;
     for (const DeallocCandidate &candidate : site.memrefs)
-      if (candidate.memref == id)
-        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
-                 successorText(result, site) + ": " + freedText(candidate);
-    for (ValueId retained : site.retained)
-      if (retained == id)
-        frees += "\n- at the end of " + result.blocks[site.block].label + " " +
-                 successorText(result, site) + ": retained";
+      if (candidate.memref == id &&
+          !llvm::is_contained(conditions, candidate.condition))
+        conditions.push_back(candidate.condition);
+    if (conditions.empty())
+      continue;
+    if (llvm::all_of(conditions,
+                     [](const std::string &c) { return c == "false"; })) {
+      frees += where + "never freed (condition false)";
+      continue;
+    }
+    std::string text = "freed if ";
+    bool first = true;
+    for (const std::string &condition : conditions) {
+      if (condition == "false")
+        continue;
+      text += (first ? "" : ", or if ") + condition;
+      first = false;
+    }
+    frees += where + text;
   }
   if (!frees.empty())
     os << "\ndeallocation:" << frees << "\n";
@@ -140,7 +232,16 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
 }
 
 std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
-                                     const LineOfOffset &lineOf) {
+                                     const LineOfOffset &mapLine) {
+  LineOfOffset lineOf = mapLine;
+  if (!lineOf)
+    lineOf = [&result](uint32_t offset) {
+      std::string_view text = result.text();
+      return static_cast<uint32_t>(
+          1 + std::count(text.begin(),
+                         text.begin() + std::min<size_t>(offset, text.size()),
+                         '\n'));
+    };
   const ValueEntry &value = result.values[id];
   std::ostringstream os;
   os << "**" << value.name << "** : `" << value.type << "`";
@@ -170,7 +271,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
   if (std::vector<ValueId> aliases = aliasesOf(result, id); !aliases.empty())
     os << "\naliases: " << joinNames(result, aliases) << "\n";
   os << explainClassic(result, id);
-  explainOwnership(os, result, id);
+  explainOwnership(os, result, id, lineOf);
   explainFreeSites(os, result, id, *fact, lineOf);
   bool selfOrigin = fact->origins.size() == 1 && fact->origins.front() == id;
   if (!fact->origins.empty() && !selfOrigin)
@@ -187,15 +288,36 @@ static void explainDeallocSites(std::ostream &os, const AnalysisResult &result,
       if (site.block != id)
         continue;
       os << "\n`bufferization.dealloc` " << successorText(result, site) << ":";
-      for (const DeallocCandidate &candidate : site.memrefs)
+      // One line per buffer: the pass can list one user value twice (the
+      // buffer as it arrived and its copy), and a retained one is never
+      // freed (see explainOwnership).
+      std::vector<ValueId> said;
+      for (const DeallocCandidate &candidate : site.memrefs) {
+        ValueId memref = candidate.memref;
+        if (memref != kNone && llvm::is_contained(said, memref))
+          continue;
+        said.push_back(memref);
         os << "\n- "
-           << (candidate.memref == kNone ? std::string("a pass-made buffer")
-                                         : result.values[candidate.memref].name)
-           << ": " << freedText(candidate);
+           << (memref == kNone ? std::string("a pass-made buffer")
+                               : result.values[memref].name)
+           << ": ";
+        if (memref != kNone && llvm::is_contained(site.retained, memref)) {
+          os << retainedText(result, site, memref);
+          continue;
+        }
+        std::string conditions;
+        for (const DeallocCandidate &other : site.memrefs)
+          if (memref != kNone && other.memref == memref &&
+              &other != &candidate && other.condition != "false" &&
+              other.condition != candidate.condition)
+            conditions += ", or if " + other.condition;
+        os << freedText(candidate) << conditions;
+      }
       for (ValueId retained : site.retained)
-        os << "\n- retains "
-           << (retained == kNone ? std::string("a pass-made buffer")
-                                 : result.values[retained].name);
+        if (retained == kNone || !llvm::is_contained(said, retained))
+          os << "\n- retains "
+             << (retained == kNone ? std::string("a pass-made buffer")
+                                   : result.values[retained].name);
       os << "\n";
     }
 }

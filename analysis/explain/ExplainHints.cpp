@@ -88,9 +88,15 @@ OwnershipHint bufferlens::freeHint(const AnalysisResult &result,
                                    const DeallocSite &site) {
   OwnershipHint hint;
   std::string names, conditions;
+  std::vector<ValueId> said;
   for (const DeallocCandidate &candidate : site.memrefs) {
     if (candidate.memref == kNone || candidate.condition == "false")
       continue;
+    // The pass can list one user value twice (the buffer as it arrived and
+    // its own copy): one line per name.
+    if (llvm::is_contained(said, candidate.memref))
+      continue;
+    said.push_back(candidate.memref);
     const std::string &name = result.values[candidate.memref].name;
     // `bufferization.dealloc` never frees a memref it also retains (the
     // op's documentation: retained values are not deallocated, their
@@ -101,6 +107,10 @@ OwnershipHint bufferlens::freeHint(const AnalysisResult &result,
     }
     names += (names.empty() ? "" : ", ") + name;
     conditions += "\n" + name + ": freed if " + candidate.condition;
+    for (const DeallocCandidate &other : site.memrefs)
+      if (other.memref == candidate.memref && &other != &candidate &&
+          other.condition != "false" && other.condition != candidate.condition)
+        conditions += ", or if " + other.condition;
   }
   if (names.empty())
     return hint;
