@@ -598,10 +598,17 @@ if (MODE === 'stub' || MODE === 'real') {
     const p = await pointOf('= memref.alloc() : memref<8xf32>', 0, '%0');
     await page.mouse.click(p.x, p.y);
     const struck = await waitFor('line-through decorations on the frees', async () => {
+      // The struck text of each line: the grammar's tokens split a
+      // decorated range into several spans.
       const n = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line span span'))
-          .filter((s) => getComputedStyle(s).textDecorationLine.includes('line-through'))
-          .map((s) => s.textContent.replace(/\u00a0/g, ' ')),
+        Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line'))
+          .map((line) =>
+            Array.from(line.querySelectorAll('span span'))
+              .filter((s) => getComputedStyle(s).textDecorationLine.includes('line-through'))
+              .map((s) => s.textContent.replace(/\u00a0/g, ' '))
+              .join(''),
+          )
+          .filter((t) => t.length > 0),
       );
       return MODE === 'stub' ? (n.length >= 2 ? n : null) : n;
     }, T.short);

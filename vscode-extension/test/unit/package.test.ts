@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { statusView } from '../../src/status';
@@ -16,12 +17,43 @@ test('the VS Code-independent modules do not import vscode', () => {
   }
 });
 
-test('package.json contributes the mlir language without a grammar', () => {
+test('package.json contributes the mlir language with its grammar and language configuration', () => {
   const lang = pkg.contributes.languages.find((l: { id: string }) => l.id === 'mlir');
   assert.ok(lang);
   assert.deepEqual(lang.extensions, ['.mlir']);
-  assert.equal(pkg.contributes.grammars, undefined);
   assert.ok(pkg.activationEvents.includes('onLanguage:mlir'));
+  assert.deepEqual(pkg.contributes.grammars, [
+    { language: 'mlir', scopeName: 'source.mlir', path: './syntaxes/mlir.tmLanguage.json' },
+  ]);
+  const grammar = JSON.parse(fs.readFileSync(path.join(root, pkg.contributes.grammars[0].path), 'utf8'));
+  assert.equal(grammar.scopeName, 'source.mlir');
+  assert.equal(lang.configuration, './language-configuration.json');
+  const config = JSON.parse(fs.readFileSync(path.join(root, lang.configuration), 'utf8'));
+  assert.deepEqual(config.comments, { lineComment: '//' });
+  assert.deepEqual(config.brackets, [
+    ['{', '}'],
+    ['[', ']'],
+    ['(', ')'],
+    ['<', '>'],
+  ]);
+  const pairs = config.autoClosingPairs.map((p: { open: string; close: string }) => p.open + p.close);
+  assert.deepEqual(pairs, ['{}', '[]', '()', '<>', '""']);
+  // Double-clicking a value, a label or a symbol selects it with its sigil.
+  const word = new RegExp(config.wordPattern);
+  for (const w of ['%arg0', '%0#1', '^bb2', '@main', '#map', '!llvm.ptr', 'memref.alloc']) {
+    assert.equal(word.exec(` ${w} `)?.[0], w, w);
+  }
+});
+
+test('the .vsix contains the grammar and the language configuration', () => {
+  // `vsce ls` lists what `vsce package` would put in the .vsix (after
+  // .vscodeignore); the bundles under dist/ exist only after a build.
+  const vsce = path.join(root, 'node_modules/.bin/vsce');
+  const files = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' }).split('\n');
+  for (const f of ['package.json', 'README.md', 'syntaxes/mlir.tmLanguage.json', 'language-configuration.json']) {
+    assert.ok(files.includes(f), `${f} not in [${files.join(', ')}]`);
+  }
+  assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('src/')), files.join(', '));
 });
 
 test('package.json contributes every command and setting the extension uses', () => {
