@@ -5,6 +5,7 @@
 // one user value twice (the buffer as it arrived and its own copy) and
 // retain it too; read line by line, that was a contradiction.
 
+#include "TestUtil.h"
 #include "analysis/Analyzer.h"
 #include "analysis/explain/Explain.h"
 
@@ -18,21 +19,9 @@
 #include <sstream>
 
 using namespace bufferlens;
+using bufferlens::test::forEachMlirFileBelow;
 
 namespace {
-
-std::vector<std::string> chunksOf(const std::string &text) {
-  std::vector<std::string> chunks(1);
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("// -----", 0) == 0)
-      chunks.emplace_back();
-    else
-      chunks.back() += line + "\n";
-  }
-  return chunks;
-}
 
 std::vector<std::string> linesOf(const std::string &text) {
   std::vector<std::string> lines;
@@ -68,8 +57,7 @@ void checkValue(const std::string &markdown, const std::string &where) {
     bool frees = llvm::StringRef(verdict).starts_with("freed if");
     bool keeps = llvm::StringRef(verdict).starts_with("retained");
     EXPECT_FALSE(frees && keeps) << where << "\n" << markdown;
-    EXPECT_TRUE(frees || keeps ||
-                verdict == "never freed (condition false)")
+    EXPECT_TRUE(frees || keeps || verdict == "never freed (condition false)")
         << where << ": " << verdict;
   }
 }
@@ -85,54 +73,44 @@ void checkBlock(const std::string &markdown, const std::string &where) {
     if (line.rfind("- %", 0) != 0)
       continue;
     std::string name = line.substr(2, line.find(':') - 2);
-    EXPECT_EQ(++names[name], 1)
-        << where << ": " << name << " listed twice\n"
-        << markdown;
+    EXPECT_EQ(++names[name], 1) << where << ": " << name << " listed twice\n"
+                                << markdown;
   }
 }
 
 TEST(ExplainCorpusTest, NoPointBothFreesAndKeepsABuffer) {
   size_t values = 0, sites = 0;
-  for (const char *dir : {"test/corpus", "examples"}) {
-    std::error_code error;
-    for (const auto &entry : std::filesystem::recursive_directory_iterator(
-             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)),
-                       std::istreambuf_iterator<char>());
-      std::vector<std::string> chunks = chunksOf(text);
-      for (size_t i = 0; i < chunks.size(); ++i) {
-        AnalysisResult result = analyzeDocument(chunks[i], "t.mlir", {});
-        std::string where =
-            entry.path().string() + " chunk " + std::to_string(i);
-        for (ValueId id = 0; id < static_cast<ValueId>(result.values.size());
-             ++id) {
-          if (result.values[id].type.rfind("memref<", 0) != 0)
-            continue;
-          ++values;
-          checkValue(explainValue(result, id), where + " " +
-                                                   result.values[id].name);
-        }
-        for (BlockId id = 0; id < static_cast<BlockId>(result.blocks.size());
-             ++id)
-          checkBlock(explainBlock(result, id),
-                     where + " " + result.blocks[id].label);
-        for (const OwnershipFacts &facts : result.ownership)
-          for (const DeallocSite &site : facts.sites) {
-            ++sites;
-            std::string tooltip = freeHint(result, site).tooltip;
-            std::map<std::string, int> names;
-            for (const std::string &line : linesOf(tooltip))
-              if (line.rfind("%", 0) == 0)
-                EXPECT_EQ(++names[line.substr(0, line.find(':'))], 1)
-                    << where << "\n"
-                    << tooltip;
+  forEachMlirFileBelow(
+      {"test/corpus", "examples"}, [&](const auto &path, const auto &text) {
+        std::vector<std::string> chunks = test::splitInputFile(text);
+        for (size_t i = 0; i < chunks.size(); ++i) {
+          AnalysisResult result = analyzeDocument(chunks[i], "t.mlir", {});
+          std::string where = path.string() + " chunk " + std::to_string(i);
+          for (ValueId id = 0; id < static_cast<ValueId>(result.values.size());
+               ++id) {
+            if (result.values[id].type.rfind("memref<", 0) != 0)
+              continue;
+            ++values;
+            checkValue(explainValue(result, id),
+                       where + " " + result.values[id].name);
           }
-      }
-    }
-  }
+          for (BlockId id = 0; id < static_cast<BlockId>(result.blocks.size());
+               ++id)
+            checkBlock(explainBlock(result, id),
+                       where + " " + result.blocks[id].label);
+          for (const OwnershipFacts &facts : result.ownership)
+            for (const DeallocSite &site : facts.sites) {
+              ++sites;
+              std::string tooltip = freeHint(result, site).tooltip;
+              std::map<std::string, int> names;
+              for (const std::string &line : linesOf(tooltip))
+                if (line.rfind("%", 0) == 0)
+                  EXPECT_EQ(++names[line.substr(0, line.find(':'))], 1)
+                      << where << "\n"
+                      << tooltip;
+            }
+        }
+      });
   // Hundreds of chunks with memrefs and the pass's deallocs.
   EXPECT_GT(values, 1000u);
   EXPECT_GT(sites, 500u);

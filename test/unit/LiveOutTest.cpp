@@ -5,6 +5,7 @@
 // corpus and the lit tests and on random nests of regions and branches.
 
 #include "analysis/classic/LiveOut.h"
+#include "TestUtil.h"
 #include "analysis/ir/Registry.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -94,45 +95,22 @@ size_t compareAll(ModuleOp module, const std::string &where) {
   return blocks;
 }
 
-std::vector<std::string> splitInput(const std::string &text) {
-  std::vector<std::string> chunks;
-  std::istringstream in(text);
-  std::string line, chunk;
-  while (std::getline(in, line)) {
-    if (line.rfind("// -----", 0) == 0) {
-      chunks.push_back(chunk);
-      chunk.clear();
-      continue;
-    }
-    chunk += line + "\n";
-  }
-  chunks.push_back(chunk);
-  return chunks;
-}
-
 TEST(LiveOutTest, SameAsUpstreamOnCorpusAndLitInputs) {
   std::unique_ptr<MLIRContext> context = createContext();
   size_t inputs = 0, blocks = 0;
-  for (const char *dir : {"test/corpus", "test/lit", "examples"}) {
-    std::error_code error;
-    for (const auto &entry : std::filesystem::recursive_directory_iterator(
-             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)),
-                       std::istreambuf_iterator<char>());
-      std::vector<std::string> chunks = splitInput(text);
-      for (size_t i = 0; i < chunks.size(); ++i) {
-        OwningOpRef<ModuleOp> module = parse(chunks[i], *context);
-        if (!module)
-          continue;
-        ++inputs;
-        blocks += compareAll(*module, entry.path().string() + " chunk " +
-                                          std::to_string(i));
-      }
-    }
-  }
+  test::forEachMlirFileBelow(
+      {"test/corpus", "test/lit", "examples"},
+      [&](const std::filesystem::path &path, const std::string &text) {
+        std::vector<std::string> chunks = test::splitInputFile(text);
+        for (size_t i = 0; i < chunks.size(); ++i) {
+          OwningOpRef<ModuleOp> module = parse(chunks[i], *context);
+          if (!module)
+            continue;
+          ++inputs;
+          blocks += compareAll(*module,
+                               path.string() + " chunk " + std::to_string(i));
+        }
+      });
   // The corpus and the lit tests parse into hundreds of inputs.
   EXPECT_GT(inputs, 300u);
   EXPECT_GT(blocks, 3000u);

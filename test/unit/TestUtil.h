@@ -128,6 +128,43 @@ forEachAnalysisInput(const std::function<void(const std::filesystem::path &,
   return files;
 }
 
+/// Calls `visit(path, text)` for every .mlir file below each of `dirs`
+/// (paths in the source tree), recursively; returns how many there were.
+inline size_t
+forEachMlirFileBelow(std::initializer_list<const char *> dirs,
+                     const std::function<void(const std::filesystem::path &,
+                                              const std::string &)> &visit) {
+  size_t files = 0;
+  for (const char *dir : dirs) {
+    std::error_code error;
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(
+             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error)) {
+      if (entry.path().extension() != ".mlir")
+        continue;
+      std::ifstream in(entry.path());
+      std::string text((std::istreambuf_iterator<char>(in)), {});
+      visit(entry.path(), text);
+      ++files;
+    }
+  }
+  return files;
+}
+
+/// The inputs `// -----` lines separate, as `mlir-opt --split-input-file`
+/// reads them.
+inline std::vector<std::string> splitInputFile(const std::string &text) {
+  std::vector<std::string> chunks(1);
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("// -----", 0) == 0)
+      chunks.emplace_back();
+    else
+      chunks.back() += line + "\n";
+  }
+  return chunks;
+}
+
 } // namespace bufferlens::test
 
 #endif // BUFFERLENS_TEST_TESTUTIL_H
