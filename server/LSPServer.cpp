@@ -94,6 +94,12 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
   bindRequest("textDocument/documentHighlight",
               &LSPServer::onDocumentHighlight);
   bindRequest("textDocument/documentSymbol", &LSPServer::onDocumentSymbol);
+  bindRequest("textDocument/semanticTokens/full",
+              &LSPServer::onSemanticTokensFull);
+  bindRequest("textDocument/semanticTokens/range",
+              &LSPServer::onSemanticTokensRange);
+  bindRequest("textDocument/semanticTokens/full/delta",
+              &LSPServer::onSemanticTokensDelta);
   bindRequest("bufferlens/ownershipAt", &LSPServer::onOwnershipAt);
   bindRequest("bufferlens/graph", &LSPServer::onGraph);
   bindRequest("bufferlens/rewrite", &LSPServer::onRewrite);
@@ -315,6 +321,10 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
         {"documentSymbolProvider", true},
+        {"semanticTokensProvider",
+         {{"legend", semanticTokensLegend()},
+          {"full", {{"delta", true}}},
+          {"range", true}}},
         {"experimental",
          {{"bufferlens",
            {{"ownershipAt", true}, {"graph", true}, {"rewrite", true}}}}}}},
@@ -438,6 +448,81 @@ void LSPServer::onDocumentSymbol(const lsp::TextDocumentParams &params,
           }));
 }
 
+json LSPServer::fullSemanticTokens(const Snapshot &snapshot,
+                                   const std::vector<SemanticTokenInfo> &tokens,
+                                   const ProtocolContext &context) {
+  std::vector<uint32_t> data =
+      encodeSemanticTokens(snapshot.lines(), tokens, context.encoding);
+  std::lock_guard<std::mutex> lock(semanticTokensMutex);
+  // Per document version, and unique: the same version analysed again
+  // under other settings may have other modifiers.
+  std::string resultId =
+      std::to_string(snapshot.version()) + "." + std::to_string(++tokenResults);
+  json result = {{"resultId", resultId}, {"data", data}};
+  sentTokens[snapshot.uri()] = {std::move(resultId), std::move(data)};
+  return result;
+}
+
+void LSPServer::onSemanticTokensFull(const lsp::SemanticTokensParams &params,
+                                     const ReplyRef &reply) {
+  service->semanticTokens(
+      params.uri, std::nullopt, cancelledOf(reply),
+      replyWith<std::vector<SemanticTokenInfo>>(
+          reply, [this](const Snapshot &s,
+                        const std::vector<SemanticTokenInfo> &tokens,
+                        const ProtocolContext &c) {
+            return fullSemanticTokens(s, tokens, c);
+          }));
+}
+
+void LSPServer::onSemanticTokensRange(
+    const lsp::SemanticTokensRangeParams &params, const ReplyRef &reply) {
+  service->semanticTokens(
+      params.uri, params.range, cancelledOf(reply),
+      replyWith<std::vector<SemanticTokenInfo>>(
+          reply,
+          [](const Snapshot &s, const std::vector<SemanticTokenInfo> &tokens,
+             const ProtocolContext &c) {
+            return json{
+                {"data", encodeSemanticTokens(s.lines(), tokens, c.encoding)}};
+          }));
+}
+
+void LSPServer::onSemanticTokensDelta(
+    const lsp::SemanticTokensDeltaParams &params, const ReplyRef &reply) {
+  std::string previousId = params.previousResultId;
+  service->semanticTokens(
+      params.uri, std::nullopt, cancelledOf(reply),
+      replyWith<std::vector<SemanticTokenInfo>>(
+          reply,
+          [this, previousId](const Snapshot &s,
+                             const std::vector<SemanticTokenInfo> &tokens,
+                             const ProtocolContext &c) {
+            std::vector<uint32_t> before;
+            bool known = false;
+            {
+              std::lock_guard<std::mutex> lock(semanticTokensMutex);
+              auto it = sentTokens.find(s.uri());
+              if (it != sentTokens.end() && it->second.resultId == previousId) {
+                before = it->second.data;
+                known = true;
+              }
+            }
+            json full = fullSemanticTokens(s, tokens, c);
+            // An unknown previous result: the whole array, as LSP allows.
+            if (!known)
+              return full;
+            json edits = json::array();
+            for (const SemanticTokensEdit &edit : diffSemanticTokens(
+                     before, full["data"].get<std::vector<uint32_t>>()))
+              edits.push_back({{"start", edit.start},
+                               {"deleteCount", edit.deleteCount},
+                               {"data", edit.data}});
+            return json{{"resultId", full["resultId"]},
+                        {"edits", std::move(edits)}};
+          }));
+}
+
 void LSPServer::onOwnershipAt(const lsp::OwnershipAtParams &params,
                               const ReplyRef &reply) {
   service->ownershipAt(
@@ -558,6 +643,10 @@ void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
 }
 
 void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
+  {
+    std::lock_guard<std::mutex> lock(semanticTokensMutex);
+    sentTokens.erase(params.uri);
+  }
   service->didClose(params.uri);
 }
 
