@@ -35,6 +35,13 @@ public:
     if (finish())
       server.sendError(id, code, message);
   }
+  /// A result already written as JSON text (a large array, written
+  /// without building it as JSON values first).
+  void resultText(const std::string &resultJson) {
+    if (finish())
+      server.transport.send("{\"jsonrpc\":\"2.0\",\"id\":" + id.dump() +
+                            ",\"result\":" + resultJson + "}");
+  }
   bool answered() const { return done; }
 
 private:
@@ -448,31 +455,58 @@ void LSPServer::onDocumentSymbol(const lsp::TextDocumentParams &params,
           }));
 }
 
-json LSPServer::fullSemanticTokens(const Snapshot &snapshot,
-                                   const std::vector<SemanticTokenInfo> &tokens,
-                                   const ProtocolContext &context) {
-  std::vector<uint32_t> data =
-      encodeSemanticTokens(snapshot.lines(), tokens, context.encoding);
-  std::lock_guard<std::mutex> lock(semanticTokensMutex);
-  // Per document version, and unique: the same version analysed again
-  // under other settings may have other modifiers.
-  std::string resultId =
-      std::to_string(snapshot.version()) + "." + std::to_string(++tokenResults);
-  json result = {{"resultId", resultId}, {"data", data}};
-  sentTokens[snapshot.uri()] = {std::move(resultId), std::move(data)};
-  return result;
+void LSPServer::answerSemanticTokens(const std::string &uri,
+                                     std::optional<std::string> previousId,
+                                     const ReplyRef &reply) {
+  service->semanticTokens(
+      uri, std::nullopt, cancelledOf(reply),
+      [this, reply, previousId](Answer<std::vector<SemanticTokenInfo>> answer) {
+        if (answer.error) {
+          reply->error(answer.error->code, answer.error->message);
+          return;
+        }
+        try {
+          const Snapshot &s = *answer.snapshot;
+          std::vector<uint32_t> data = encodeSemanticTokens(
+              s.lines(), answer.value, service->protocolContext().encoding);
+          std::vector<uint32_t> before;
+          bool known = false;
+          std::string resultId;
+          {
+            std::lock_guard<std::mutex> lock(semanticTokensMutex);
+            SentTokens &sent = sentTokens[s.uri()];
+            if (previousId && sent.resultId == *previousId) {
+              before = std::move(sent.data);
+              known = true;
+            }
+            // Per document version, and unique: the same version analysed
+            // again under other settings may have other modifiers.
+            resultId = std::to_string(s.version()) + "." +
+                       std::to_string(++tokenResults);
+            sent = {resultId, data};
+          }
+          // A full request, or a previous result the server does not
+          // know: the whole array, as LSP allows.
+          if (!known) {
+            reply->resultText(semanticTokensText(resultId, data));
+            return;
+          }
+          json edits = json::array();
+          for (const SemanticTokensEdit &edit :
+               diffSemanticTokens(before, data))
+            edits.push_back({{"start", edit.start},
+                             {"deleteCount", edit.deleteCount},
+                             {"data", edit.data}});
+          reply->result({{"resultId", resultId}, {"edits", std::move(edits)}});
+        } catch (const std::exception &problem) {
+          reply->error(ErrorCode::InternalError, problem.what());
+        }
+      });
 }
 
 void LSPServer::onSemanticTokensFull(const lsp::SemanticTokensParams &params,
                                      const ReplyRef &reply) {
-  service->semanticTokens(
-      params.uri, std::nullopt, cancelledOf(reply),
-      replyWith<std::vector<SemanticTokenInfo>>(
-          reply, [this](const Snapshot &s,
-                        const std::vector<SemanticTokenInfo> &tokens,
-                        const ProtocolContext &c) {
-            return fullSemanticTokens(s, tokens, c);
-          }));
+  answerSemanticTokens(params.uri, std::nullopt, reply);
 }
 
 void LSPServer::onSemanticTokensRange(
@@ -490,37 +524,7 @@ void LSPServer::onSemanticTokensRange(
 
 void LSPServer::onSemanticTokensDelta(
     const lsp::SemanticTokensDeltaParams &params, const ReplyRef &reply) {
-  std::string previousId = params.previousResultId;
-  service->semanticTokens(
-      params.uri, std::nullopt, cancelledOf(reply),
-      replyWith<std::vector<SemanticTokenInfo>>(
-          reply,
-          [this, previousId](const Snapshot &s,
-                             const std::vector<SemanticTokenInfo> &tokens,
-                             const ProtocolContext &c) {
-            std::vector<uint32_t> before;
-            bool known = false;
-            {
-              std::lock_guard<std::mutex> lock(semanticTokensMutex);
-              auto it = sentTokens.find(s.uri());
-              if (it != sentTokens.end() && it->second.resultId == previousId) {
-                before = it->second.data;
-                known = true;
-              }
-            }
-            json full = fullSemanticTokens(s, tokens, c);
-            // An unknown previous result: the whole array, as LSP allows.
-            if (!known)
-              return full;
-            json edits = json::array();
-            for (const SemanticTokensEdit &edit : diffSemanticTokens(
-                     before, full["data"].get<std::vector<uint32_t>>()))
-              edits.push_back({{"start", edit.start},
-                               {"deleteCount", edit.deleteCount},
-                               {"data", edit.data}});
-            return json{{"resultId", full["resultId"]},
-                        {"edits", std::move(edits)}};
-          }));
+  answerSemanticTokens(params.uri, params.previousResultId, reply);
 }
 
 void LSPServer::onOwnershipAt(const lsp::OwnershipAtParams &params,

@@ -96,12 +96,12 @@ private:
                              const ReplyRef &reply);
   void onSemanticTokensDelta(const lsp::SemanticTokensDeltaParams &params,
                              const ReplyRef &reply);
-  /// The full tokens of `snapshot` as a result, remembered as the ones the
-  /// client now has.
-  nlohmann::json
-  fullSemanticTokens(const Snapshot &snapshot,
-                     const std::vector<SemanticTokenInfo> &tokens,
-                     const ProtocolContext &context);
+  /// The document's full tokens, remembered as the ones the client now
+  /// has; with `previousId` the result the client had: the edits from it
+  /// when it is the one remembered, else the whole array.
+  void answerSemanticTokens(const std::string &uri,
+                            std::optional<std::string> previousId,
+                            const ReplyRef &reply);
   void onOwnershipAt(const lsp::OwnershipAtParams &params,
                      const ReplyRef &reply);
   void onGraph(const lsp::GraphParams &params, const ReplyRef &reply);

@@ -448,6 +448,21 @@ bufferlens::encodeSemanticTokens(const LineIndex &lines,
   return out;
 }
 
+std::string bufferlens::semanticTokensText(const std::string &resultId,
+                                           const std::vector<uint32_t> &data) {
+  std::string out = "{\"resultId\":" + json(resultId).dump() + ",\"data\":[";
+  out.reserve(out.size() + data.size() * 4 + 2);
+  char buffer[16];
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (i)
+      out += ',';
+    auto written = std::to_chars(buffer, buffer + sizeof buffer, data[i]);
+    out.append(buffer, written.ptr);
+  }
+  out += "]}";
+  return out;
+}
+
 std::vector<SemanticTokensEdit>
 bufferlens::diffSemanticTokens(const std::vector<uint32_t> &before,
                                const std::vector<uint32_t> &after) {

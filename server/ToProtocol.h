@@ -79,6 +79,9 @@ std::vector<uint32_t>
 encodeSemanticTokens(const LineIndex &lines,
                      const std::vector<SemanticTokenInfo> &tokens,
                      PositionEncoding encoding);
+/// `{"resultId": ..., "data": [...]}` as JSON text.
+std::string semanticTokensText(const std::string &resultId,
+                               const std::vector<uint32_t> &data);
 /// The one edit that turns `before` into `after`: their common prefix and
 /// suffix of whole tokens kept, the middle replaced (as clangd's
 /// diffTokens, llvm-project clang-tools-extra/clangd/SemanticHighlighting.cpp).
