@@ -13,10 +13,14 @@
 //   allocation kind implies where the pass did not run.
 // - criticalAlias: the classic plan marks the value critical (BL201).
 // - freed (uses only): the use comes after a free of the value or of a
-//   buffer it aliases (aliasesOf) on every path, i.e. a `memref.dealloc`
-//   or a free the checker followed (AnalysisResult::freeSites; not the
-//   conditional `bufferization.dealloc`) dominates the use's op. The free's
-//   own operand is not marked.
+//   buffer it aliases (aliasesOf of the freed value, or of its allocation
+//   when it is a cast or view of exactly one) on every path, i.e. a
+//   `memref.dealloc` or another op the checker saw free
+//   (AnalysisResult::freeSites: gpu.dealloc, memref.realloc's source) dominates
+//   the use's op. Not the conditional `bufferization.dealloc`, nor a call (its
+//   callee may free on some path only). Any use counts, a branch operand or a
+//   second free too; the free's own operand does not. A use freed only on some
+//   paths or in a later loop iteration is not marked (BL103 reports those).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,9 +60,23 @@ public:
       for (const ClassicValue &value : plan.values)
         if (value.critical)
           critical.insert(value.value);
+    std::vector<OpId> frees;
     for (OpId op = 0; op < static_cast<OpId>(result.ops.size()); ++op)
       if (definitelyFrees(op))
-        markFreedUses(op);
+        frees.push_back(op);
+    // What a free defines is a new buffer (memref.realloc's result), even
+    // where the tables record it as flowing from the one it frees.
+    for (OpId op : frees)
+      for (ValueId made : result.ops[op].results) {
+        if (made == kNone)
+          continue;
+        madeByFrees.insert(made);
+        if (result.bufferFact(made))
+          for (ValueId alias : aliasesOf(result, made))
+            madeByFrees.insert(alias);
+      }
+    for (OpId op : frees)
+      markFreedUses(op);
   }
 
   /// The modifiers of every occurrence of `id`.
@@ -81,9 +99,14 @@ private:
   /// A free that frees its memref operands whenever it runs.
   bool definitelyFrees(OpId op) const {
     const std::string &name = result.ops[op].name;
-    if (name == "memref.dealloc")
+    // memref.realloc by name too: where the checker reports it as a double
+    // free it records no free site, but its result is still a new buffer.
+    if (name == "memref.dealloc" || name == "memref.realloc")
       return true;
-    if (name == "bufferization.dealloc")
+    // Frees under a condition (its operands), or may (a call whose callee
+    // frees on some path: a free site is "on at least one path").
+    if (name == "bufferization.dealloc" || name == "func.call" ||
+        name == "call" || name == "func.call_indirect" || name == "llvm.call")
       return false;
     return llvm::any_of(result.freeSites, [&](const FreeSite &site) {
       return site.freeOp == op;
@@ -96,10 +119,18 @@ private:
     for (ValueId operand : free.operands) {
       if (operand == kNone || !result.values[operand].isMemRef)
         continue;
+      // Freeing a cast or view of one allocation frees that allocation:
+      // it and everything that aliases it.
+      ValueId root = operand;
+      const BufferFact *fact = result.bufferFact(operand);
+      if (fact && fact->origins.size() == 1 && fact->origins[0] != kNone)
+        root = fact->origins[0];
       freed.insert(operand);
-      if (result.bufferFact(operand))
-        for (ValueId alias : aliasesOf(result, operand))
-          freed.insert(alias);
+      freed.insert(root);
+      if (result.bufferFact(root))
+        for (ValueId alias : aliasesOf(result, root))
+          if (!madeByFrees.count(alias))
+            freed.insert(alias);
     }
     for (ValueId id : freed) {
       const ValueEntry &value = result.values[id];
@@ -170,6 +201,7 @@ private:
 
   const AnalysisResult &result;
   std::set<ValueId> critical;
+  std::set<ValueId> madeByFrees;
   /// The begin offsets of the uses after a free.
   std::set<uint32_t> freedUses;
 };

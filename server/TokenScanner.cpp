@@ -118,7 +118,8 @@ public:
         if (isBuiltinType(word)) {
           skipAngleBody();
           emit(begin, ScannedToken::Type);
-        } else if (word.find('.') != std::string_view::npos &&
+        } else if ((word.find('.') != std::string_view::npos ||
+                    word == "module" || word == "return") &&
                    startsOperation(begin)) {
           emit(begin, ScannedToken::OpName);
         } else {

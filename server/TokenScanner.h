@@ -28,7 +28,8 @@ struct ScannedToken {
     Number,    ///< 42, -1, 0x2A, 1.5e-3.
     Type,      ///< i32, f32, index, memref<...> (with its `<...>`), !t<...>.
     Keyword,   ///< Any other bare identifier.
-    OpName,    ///< A dotted bare identifier that starts an operation.
+    OpName,    ///< A dotted bare identifier (or `module`, `return`) that
+               ///< starts an operation.
     Value,     ///< %name (with a `#N` result number).
     Block,     ///< ^name.
     Symbol,    ///< @name, @"name".

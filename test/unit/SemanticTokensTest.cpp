@@ -119,6 +119,55 @@ TEST(SemanticTokensTest, FreedOnlyWhereTheFreeDominates) {
   EXPECT_EQ(tokenAt(tokens, code.range("merge")), "variable owned");
 }
 
+TEST(SemanticTokensTest, FreeingACastFreesItsAllocation) {
+  Annotations code("func.func @c() {\n"
+                   "  %c0 = arith.constant 0 : index\n"
+                   "  %0 = memref.alloc() : memref<4xf32>\n"
+                   "  %1 = memref.cast %0 : memref<4xf32> to memref<?xf32>\n"
+                   "  memref.dealloc %1 : memref<?xf32>\n"
+                   "  %v = memref.load $root[[%0]][%c0] : memref<4xf32>\n"
+                   "  return\n"
+                   "}\n");
+  auto snapshot = snapshotOf(code.code());
+  std::vector<SemanticTokenInfo> tokens = semanticTokens(*snapshot);
+  EXPECT_EQ(tokenAt(tokens, code.range("root")), "variable owned freed");
+}
+
+TEST(SemanticTokensTest, FreedNeitherByACallNorForARealloc) {
+  // The callee frees only when %c is true; the realloc's result is a new
+  // buffer (its source is freed).
+  Annotations code("func.func @maybe_free(%m: memref<4xf32>, %c: i1) {\n"
+                   "  scf.if %c {\n"
+                   "    memref.dealloc %m : memref<4xf32>\n"
+                   "  }\n"
+                   "  return\n"
+                   "}\n"
+                   "func.func @k(%c: i1, %n: index) {\n"
+                   "  %c0 = arith.constant 0 : index\n"
+                   "  %0 = memref.alloc() : memref<4xf32>\n"
+                   "  call @maybe_free(%0, %c) : (memref<4xf32>, i1) -> ()\n"
+                   "  %a = memref.load $afterCall[[%0]][%c0] : memref<4xf32>\n"
+                   "  %1 = memref.alloc() : memref<4xf32>\n"
+                   "  %2 = memref.realloc $source[[%1]](%n) : memref<4xf32> to "
+                   "memref<?xf32>\n"
+                   "  %b = memref.load $result[[%2]][%c0] : memref<?xf32>\n"
+                   "  %d = memref.load $old[[%1]][%c0] : memref<4xf32>\n"
+                   "  memref.dealloc %1 : memref<4xf32>\n"
+                   "  memref.dealloc $new[[%2]] : memref<?xf32>\n"
+                   "  return\n"
+                   "}\n");
+  auto snapshot = snapshotOf(code.code());
+  ASSERT_EQ(test::mlirErrors(*snapshot->parts()[0].result),
+            std::vector<std::string>());
+  std::vector<SemanticTokenInfo> tokens = semanticTokens(*snapshot);
+  EXPECT_EQ(tokenAt(tokens, code.range("afterCall")), "variable owned");
+  EXPECT_EQ(tokenAt(tokens, code.range("source")), "variable owned");
+  EXPECT_EQ(tokenAt(tokens, code.range("result")), "variable owned");
+  EXPECT_EQ(tokenAt(tokens, code.range("old")), "variable owned freed");
+  // Freeing %1 again (a double free) does not free the realloc's result.
+  EXPECT_EQ(tokenAt(tokens, code.range("new")), "variable owned");
+}
+
 TEST(SemanticTokensTest, CriticalAliasLabelsAndComments) {
   // examples/branch.mlir: %2 is a critical alias (BL201).
   Annotations code(
@@ -185,14 +234,20 @@ TEST(SemanticTokensTest, LiteralsTypesAndGenericOps) {
 }
 
 TEST(SemanticTokensTest, TextThatDoesNotParseIsStillScanned) {
-  Annotations code("func.func $sym[[@broken]]() {\n"
-                   "  $value[[%0]] = $op[[memref.alloc]]( : $type[[f32]]\n");
+  Annotations code("$module[[module]] {\n"
+                   "func.func $sym[[@broken]]() {\n"
+                   "  $value[[%0]] = $op[[memref.alloc]]( : $type[[f32]]\n"
+                   "  $ret[[return]] {$key[[note]] = $map[[#map]]}\n");
   auto snapshot = snapshotOf(code.code());
   std::vector<SemanticTokenInfo> tokens = semanticTokens(*snapshot);
   EXPECT_EQ(tokenAt(tokens, code.range("sym")), "function");
   EXPECT_EQ(tokenAt(tokens, code.range("value")), "variable");
   EXPECT_EQ(tokenAt(tokens, code.range("op")), "macro");
   EXPECT_EQ(tokenAt(tokens, code.range("type")), "type");
+  EXPECT_EQ(tokenAt(tokens, code.range("module")), "macro");
+  EXPECT_EQ(tokenAt(tokens, code.range("ret")), "macro");
+  EXPECT_EQ(tokenAt(tokens, code.range("key")), "keyword");
+  EXPECT_EQ(tokenAt(tokens, code.range("map")), "decorator");
 }
 
 TEST(SemanticTokensTest, RangeGivesTheTokensThatIntersectIt) {
