@@ -1097,13 +1097,15 @@ class ProtocolTest:
 
     def views(self, c, uri, text, every=1):
         """Everything the server says about a document, for comparisons
-        (hovers and ownershipAt on every `every`-th line)."""
+        (hovers and ownershipAt on every `every`-th line; semantic tokens)."""
         doc = {"textDocument": {"uri": uri}}
         lines = text.split("\n")
         out = {
             "symbols": c.call("textDocument/documentSymbol", doc)["result"],
             "hints": c.call("textDocument/inlayHint", dict(doc, range=rng(
-                0, 0, len(lines), 0)))["result"]}
+                0, 0, len(lines), 0)))["result"],
+            "tokens": c.call("textDocument/semanticTokens/full",
+                             doc)["result"]["data"]}
         hovers = []
         for n, line in enumerate(lines):
             if n % every:
