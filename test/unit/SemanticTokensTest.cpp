@@ -365,3 +365,11 @@ TEST(SemanticTokensTest, DeltaOfAOneLineEditRebuildsTheNewArray) {
   EXPECT_LT(edits[0].data.size(), b.size() / 2);
   EXPECT_TRUE(diffSemanticTokens(b, b).empty());
 }
+
+TEST(SemanticTokensTest, FullResultTextIsTheJsonOfItsFields) {
+  EXPECT_EQ(nlohmann::json::parse(semanticTokensText("3.1", {0, 4, 2, 1, 7})),
+            (nlohmann::json{{"resultId", "3.1"}, {"data", {0, 4, 2, 1, 7}}}));
+  EXPECT_EQ(
+      nlohmann::json::parse(semanticTokensText("1.2", {})),
+      (nlohmann::json{{"resultId", "1.2"}, {"data", nlohmann::json::array()}}));
+}
