@@ -55,14 +55,16 @@ namespace {
 /// The facts of one AnalysisResult the modifiers are made of.
 class ValueFacts {
 public:
-  explicit ValueFacts(const AnalysisResult &result) : result(result) {
+  /// `wanted`: only the uses in it matter (the result's offsets).
+  ValueFacts(const AnalysisResult &result, SourceRange wanted)
+      : result(result) {
     for (const ClassicPlan &plan : result.classic)
       for (const ClassicValue &value : plan.values)
         if (value.critical)
           critical.insert(value.value);
     std::vector<OpId> frees;
     for (OpId op = 0; op < static_cast<OpId>(result.ops.size()); ++op)
-      if (definitelyFrees(op))
+      if (definitelyFrees(op) && inWantedFunction(op, wanted))
         frees.push_back(op);
     // What a free defines is a new buffer (memref.realloc's result), even
     // where the tables record it as flowing from the one it frees.
@@ -96,6 +98,15 @@ public:
   bool isFreedUse(SourceRange use) const { return freedUses.count(use.begin); }
 
 private:
+  /// A free dominates uses of its own function only.
+  bool inWantedFunction(OpId op, SourceRange wanted) const {
+    FunctionId fn = result.ops[op].function;
+    if (fn == kNone)
+      return true;
+    SourceRange full = result.functions[fn].fullRange;
+    return full.begin <= wanted.end && wanted.begin <= full.end;
+  }
+
   /// A free that frees its memref operands whenever it runs.
   bool definitelyFrees(OpId op) const {
     const std::string &name = result.ops[op].name;
@@ -208,12 +219,19 @@ private:
 } // namespace
 
 /// The names of one part, in this version's offsets.
-static void namesOf(const Snapshot &snapshot, size_t p,
+/// The names of part `p` that intersect `range` (this version's offsets),
+/// or roughly: the caller keeps those it wants.
+static void namesOf(const Snapshot &snapshot, size_t p, SourceRange range,
                     std::vector<SemanticTokenInfo> &out) {
   const SnapshotPart &part = snapshot.parts()[p];
   const AnalysisResult &result = *part.result;
   bool isLast = snapshot.isLastPart(p);
-  ValueFacts facts(result);
+  uint32_t begin = std::max(range.begin, part.covers.begin);
+  uint32_t end = std::min(range.end, part.covers.end);
+  if (begin > end)
+    return;
+  SourceRange wanted{part.toResult(begin), part.toResult(end)};
+  ValueFacts facts(result, wanted);
   std::map<ValueId, uint32_t> valueModifiers;
   auto modifiersOf = [&](ValueId id) {
     auto it = valueModifiers.find(id);
@@ -222,7 +240,8 @@ static void namesOf(const Snapshot &snapshot, size_t p,
     return it->second;
   };
   for (const NameOccurrence &name : *part.names) {
-    if (name.range.empty() || !part.owns(name.range, isLast))
+    if (name.range.empty() || name.range.end < wanted.begin ||
+        wanted.end < name.range.begin || !part.owns(name.range, isLast))
       continue;
     SemanticTokenInfo token{part.toCurrent(name.range),
                             SemanticTokenType::Variable, 0};
@@ -294,7 +313,11 @@ bufferlens::semanticTokens(const Snapshot &snapshot,
                            std::optional<SourceRange> range) {
   std::vector<SemanticTokenInfo> names;
   for (size_t p = 0; p < snapshot.parts().size(); ++p)
-    namesOf(snapshot, p, names);
+    namesOf(snapshot, p,
+            range
+                ? *range
+                : SourceRange{0, static_cast<uint32_t>(snapshot.text().size())},
+            names);
   std::sort(names.begin(), names.end(),
             [](const SemanticTokenInfo &a, const SemanticTokenInfo &b) {
               return a.range < b.range;

@@ -287,6 +287,19 @@ TEST(SemanticTokensTest, SortedAndDisjointOnEveryInput) {
       std::vector<SemanticTokenInfo> tokens = semanticTokens(*snapshot);
       expectWellFormed(text, tokens, entry.path().string());
       EXPECT_FALSE(tokens.empty()) << entry.path();
+      // A range (the middle third) gives the full answer's tokens that
+      // intersect it, modifiers included.
+      SourceRange middle{static_cast<uint32_t>(text.size() / 3),
+                         static_cast<uint32_t>(text.size() * 2 / 3)};
+      std::vector<std::string> expected, got;
+      for (const SemanticTokenInfo &token : tokens)
+        if (token.range.begin < middle.end && middle.begin < token.range.end)
+          expected.push_back(describe(token) + "@" +
+                             std::to_string(token.range.begin));
+      for (const SemanticTokenInfo &token : semanticTokens(*snapshot, middle))
+        got.push_back(describe(token) + "@" +
+                      std::to_string(token.range.begin));
+      EXPECT_EQ(got, expected) << entry.path();
       ++files;
     }
   }
