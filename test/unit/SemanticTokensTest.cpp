@@ -2,7 +2,8 @@
 //
 // The token type and modifiers at marked ranges; tokens sorted, disjoint
 // and within one line on every input of the repository; columns in UTF-16;
-// the delta's one edit turns the old array into the new one.
+// the delta's one edit turns the old array into the new one; any text,
+// however broken, gives well-formed tokens.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <random>
 
 using namespace bufferlens;
 using bufferlens::test::Annotations;
@@ -385,4 +387,23 @@ TEST(SemanticTokensTest, FullResultTextIsTheJsonOfItsFields) {
   EXPECT_EQ(
       nlohmann::json::parse(semanticTokensText("1.2", {})),
       (nlohmann::json{{"resultId", "1.2"}, {"data", nlohmann::json::array()}}));
+}
+
+TEST(SemanticTokensTest, AnyTextGivesWellFormedTokens) {
+  // Fragments of MLIR's syntax cut anywhere: unterminated strings and
+  // types, stray sigils, CRLF line ends, bytes that are not UTF-8.
+  const std::string alphabet = "%^@#!\"\\<>-x0123456789.eE+/ \n\r\tabfimu{}()[]"
+                               ":,=\xc3\xa9\xf0\x9d\x84\x9e\xff";
+  std::mt19937 random(42);
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    size_t length = random() % 200;
+    for (size_t i = 0; i < length; ++i)
+      text += alphabet[random() % alphabet.size()];
+    auto snapshot = snapshotOf(text);
+    expectWellFormed(text, semanticTokens(*snapshot), "random text");
+    std::vector<ScannedToken> scanned = scanTokens(text);
+    for (size_t i = 1; i < scanned.size(); ++i)
+      ASSERT_LE(scanned[i - 1].range.end, scanned[i].range.begin);
+  }
 }
