@@ -488,6 +488,17 @@ void DocumentService::highlights(const std::string &uri, lsp::Position position,
          });
 }
 
+void DocumentService::semanticTokens(
+    const std::string &uri, std::optional<lsp::Range> range,
+    IsCancelled cancelled, Callback<std::vector<SemanticTokenInfo>> done) {
+  answer(uri, std::move(cancelled), std::move(done),
+         [this, range](const Snapshot &s) {
+           if (!range)
+             return bufferlens::semanticTokens(s);
+           return bufferlens::semanticTokens(s, rangeOf(s, *range));
+         });
+}
+
 void DocumentService::documentSymbols(const std::string &uri,
                                       IsCancelled cancelled,
                                       Callback<std::vector<SymbolInfo>> done) {

@@ -151,6 +151,10 @@ public:
   void highlights(const std::string &uri, lsp::Position position,
                   IsCancelled cancelled,
                   Callback<std::vector<HighlightInfo>> done);
+  /// The semantic tokens of the document, or of `range` only.
+  void semanticTokens(const std::string &uri, std::optional<lsp::Range> range,
+                      IsCancelled cancelled,
+                      Callback<std::vector<SemanticTokenInfo>> done);
   void documentSymbols(const std::string &uri, IsCancelled cancelled,
                        Callback<std::vector<SymbolInfo>> done);
   void ownershipAt(const std::string &uri, lsp::Position position,

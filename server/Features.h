@@ -105,6 +105,42 @@ struct OwnershipAtInfo {
 };
 OwnershipAtInfo ownershipAt(const Snapshot &snapshot, uint32_t offset);
 
+// SemanticTokens.cpp
+/// The legend's token types, in its order (semanticTokenTypeNames).
+enum class SemanticTokenType : uint8_t {
+  Function, ///< @symbol
+  Variable, ///< %ssa
+  Label,    ///< ^block
+  Type,     ///< f32, memref<...>, !dialect.type
+  Keyword,  ///< any other bare identifier (to, step, dense, true...)
+  Comment,
+  String,
+  Number,
+  Macro,     ///< an operation name (memref.alloc, "memref.alloc")
+  Decorator, ///< #attribute alias or dialect attribute
+};
+/// The legend's modifiers: bit i is semanticTokenModifierNames()[i].
+enum SemanticTokenModifier : uint32_t {
+  TokenDeclaration = 1u << 0,
+  TokenDefinition = 1u << 1,
+  TokenOwned = 1u << 2,
+  TokenBorrowed = 1u << 3,
+  TokenFreed = 1u << 4,
+  TokenCriticalAlias = 1u << 5,
+};
+const std::vector<std::string> &semanticTokenTypeNames();
+const std::vector<std::string> &semanticTokenModifierNames();
+struct SemanticTokenInfo {
+  SourceRange range; ///< Never empty, never across a line end.
+  SemanticTokenType type;
+  uint32_t modifiers = 0;
+};
+/// The tokens of the document (of `range` only, when given: those that
+/// intersect it), in document order, none overlapping.
+std::vector<SemanticTokenInfo>
+semanticTokens(const Snapshot &snapshot,
+               std::optional<SourceRange> range = std::nullopt);
+
 // Graph.cpp
 struct GraphQuery {
   std::optional<std::string> function; ///< By name, or:

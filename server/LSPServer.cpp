@@ -35,6 +35,13 @@ public:
     if (finish())
       server.sendError(id, code, message);
   }
+  /// A result already written as JSON text (a large array, written
+  /// without building it as JSON values first).
+  void resultText(const std::string &resultJson) {
+    if (finish())
+      server.transport.send("{\"jsonrpc\":\"2.0\",\"id\":" + id.dump() +
+                            ",\"result\":" + resultJson + "}");
+  }
   bool answered() const { return done; }
 
 private:
@@ -94,6 +101,12 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
   bindRequest("textDocument/documentHighlight",
               &LSPServer::onDocumentHighlight);
   bindRequest("textDocument/documentSymbol", &LSPServer::onDocumentSymbol);
+  bindRequest("textDocument/semanticTokens/full",
+              &LSPServer::onSemanticTokensFull);
+  bindRequest("textDocument/semanticTokens/range",
+              &LSPServer::onSemanticTokensRange);
+  bindRequest("textDocument/semanticTokens/full/delta",
+              &LSPServer::onSemanticTokensDelta);
   bindRequest("bufferlens/ownershipAt", &LSPServer::onOwnershipAt);
   bindRequest("bufferlens/graph", &LSPServer::onGraph);
   bindRequest("bufferlens/rewrite", &LSPServer::onRewrite);
@@ -315,6 +328,10 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
         {"documentSymbolProvider", true},
+        {"semanticTokensProvider",
+         {{"legend", semanticTokensLegend()},
+          {"full", {{"delta", true}}},
+          {"range", true}}},
         {"experimental",
          {{"bufferlens",
            {{"ownershipAt", true}, {"graph", true}, {"rewrite", true}}}}}}},
@@ -438,6 +455,78 @@ void LSPServer::onDocumentSymbol(const lsp::TextDocumentParams &params,
           }));
 }
 
+void LSPServer::answerSemanticTokens(const std::string &uri,
+                                     std::optional<std::string> previousId,
+                                     const ReplyRef &reply) {
+  service->semanticTokens(
+      uri, std::nullopt, cancelledOf(reply),
+      [this, reply, previousId](Answer<std::vector<SemanticTokenInfo>> answer) {
+        if (answer.error) {
+          reply->error(answer.error->code, answer.error->message);
+          return;
+        }
+        try {
+          const Snapshot &s = *answer.snapshot;
+          std::vector<uint32_t> data = encodeSemanticTokens(
+              s.lines(), answer.value, service->protocolContext().encoding);
+          std::vector<uint32_t> before;
+          bool known = false;
+          std::string resultId;
+          {
+            std::lock_guard<std::mutex> lock(semanticTokensMutex);
+            SentTokens &sent = sentTokens[s.uri()];
+            if (previousId && sent.resultId == *previousId) {
+              before = std::move(sent.data);
+              known = true;
+            }
+            // Per document version, and unique: the same version analysed
+            // again under other settings may have other modifiers.
+            resultId = std::to_string(s.version()) + "." +
+                       std::to_string(++tokenResults);
+            sent = {resultId, data};
+          }
+          // A full request, or a previous result the server does not
+          // know: the whole array, as LSP allows.
+          if (!known) {
+            reply->resultText(semanticTokensText(resultId, data));
+            return;
+          }
+          json edits = json::array();
+          for (const SemanticTokensEdit &edit :
+               diffSemanticTokens(before, data))
+            edits.push_back({{"start", edit.start},
+                             {"deleteCount", edit.deleteCount},
+                             {"data", edit.data}});
+          reply->result({{"resultId", resultId}, {"edits", std::move(edits)}});
+        } catch (const std::exception &problem) {
+          reply->error(ErrorCode::InternalError, problem.what());
+        }
+      });
+}
+
+void LSPServer::onSemanticTokensFull(const lsp::SemanticTokensParams &params,
+                                     const ReplyRef &reply) {
+  answerSemanticTokens(params.uri, std::nullopt, reply);
+}
+
+void LSPServer::onSemanticTokensRange(
+    const lsp::SemanticTokensRangeParams &params, const ReplyRef &reply) {
+  service->semanticTokens(
+      params.uri, params.range, cancelledOf(reply),
+      replyWith<std::vector<SemanticTokenInfo>>(
+          reply,
+          [](const Snapshot &s, const std::vector<SemanticTokenInfo> &tokens,
+             const ProtocolContext &c) {
+            return json{
+                {"data", encodeSemanticTokens(s.lines(), tokens, c.encoding)}};
+          }));
+}
+
+void LSPServer::onSemanticTokensDelta(
+    const lsp::SemanticTokensDeltaParams &params, const ReplyRef &reply) {
+  answerSemanticTokens(params.uri, params.previousResultId, reply);
+}
+
 void LSPServer::onOwnershipAt(const lsp::OwnershipAtParams &params,
                               const ReplyRef &reply) {
   service->ownershipAt(
@@ -558,6 +647,10 @@ void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
 }
 
 void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
+  {
+    std::lock_guard<std::mutex> lock(semanticTokensMutex);
+    sentTokens.erase(params.uri);
+  }
   service->didClose(params.uri);
 }
 

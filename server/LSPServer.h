@@ -90,6 +90,18 @@ private:
                            const ReplyRef &reply);
   void onDocumentSymbol(const lsp::TextDocumentParams &params,
                         const ReplyRef &reply);
+  void onSemanticTokensFull(const lsp::SemanticTokensParams &params,
+                            const ReplyRef &reply);
+  void onSemanticTokensRange(const lsp::SemanticTokensRangeParams &params,
+                             const ReplyRef &reply);
+  void onSemanticTokensDelta(const lsp::SemanticTokensDeltaParams &params,
+                             const ReplyRef &reply);
+  /// The document's full tokens, remembered as the ones the client now
+  /// has; with `previousId` the result the client had: the edits from it
+  /// when it is the one remembered, else the whole array.
+  void answerSemanticTokens(const std::string &uri,
+                            std::optional<std::string> previousId,
+                            const ReplyRef &reply);
   void onOwnershipAt(const lsp::OwnershipAtParams &params,
                      const ReplyRef &reply);
   void onGraph(const lsp::GraphParams &params, const ReplyRef &reply);
@@ -139,6 +151,15 @@ private:
   std::map<std::string, Progress> progress; ///< By request id we sent.
   std::map<std::string, std::string> progressByUri;
   int nextRequestId = 0;
+
+  // The last full semantic tokens sent per document, for /full/delta.
+  struct SentTokens {
+    std::string resultId;
+    std::vector<uint32_t> data;
+  };
+  std::mutex semanticTokensMutex;
+  std::map<std::string, SentTokens> sentTokens;
+  uint64_t tokenResults = 0;
 };
 
 } // namespace bufferlens

@@ -153,6 +153,20 @@ void lsp::from_json(const json &value, InlayHintParams &params) {
   params.range = requireRange(value);
 }
 
+void lsp::from_json(const json &value, SemanticTokensParams &params) {
+  params.uri = documentUri(value);
+}
+
+void lsp::from_json(const json &value, SemanticTokensRangeParams &params) {
+  params.uri = documentUri(value);
+  params.range = requireRange(value);
+}
+
+void lsp::from_json(const json &value, SemanticTokensDeltaParams &params) {
+  params.uri = documentUri(value);
+  params.previousResultId = requireString(value, "previousResultId");
+}
+
 void lsp::from_json(const json &value, CodeActionParams &params) {
   params.uri = documentUri(value);
   params.range = requireRange(value);

@@ -135,6 +135,26 @@ struct InlayHintParams {
 };
 void from_json(const nlohmann::json &value, InlayHintParams &params);
 
+/// textDocument/semanticTokens/full.
+struct SemanticTokensParams {
+  std::string uri;
+};
+void from_json(const nlohmann::json &value, SemanticTokensParams &params);
+
+/// textDocument/semanticTokens/range.
+struct SemanticTokensRangeParams {
+  std::string uri;
+  Range range;
+};
+void from_json(const nlohmann::json &value, SemanticTokensRangeParams &params);
+
+/// textDocument/semanticTokens/full/delta.
+struct SemanticTokensDeltaParams {
+  std::string uri;
+  std::string previousResultId;
+};
+void from_json(const nlohmann::json &value, SemanticTokensDeltaParams &params);
+
 struct CodeActionParams {
   std::string uri;
   Range range;

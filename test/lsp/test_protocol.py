@@ -565,6 +565,121 @@ class ProtocolTest:
                           ("^bb2", 3, rng(15, 0, 15, 4)),
                           ("^bb3", 3, rng(19, 0, 19, 4))])
 
+    # Semantic tokens -------------------------------------------------------
+
+    TOKEN_TYPES = ["function", "variable", "label", "type", "keyword",
+                   "comment", "string", "number", "macro", "decorator"]
+    TOKEN_MODIFIERS = ["declaration", "definition", "owned", "borrowed",
+                       "freed", "criticalAlias"]
+
+    def decode_tokens(self, data):
+        """(line, character, length, type, [modifiers]) per token."""
+        self.assertEqual(len(data) % 5, 0)
+        out, line, character = [], 0, 0
+        for i in range(0, len(data), 5):
+            dl, dc, length, kind, bits = data[i:i + 5]
+            character = dc if dl else character + dc
+            line += dl
+            out.append((line, character, length, self.TOKEN_TYPES[kind],
+                        [m for b, m in enumerate(self.TOKEN_MODIFIERS)
+                         if bits & (1 << b)]))
+        return out
+
+    def test_semantic_tokens_legend(self):
+        self.start()
+        caps = self.init_result["result"]["capabilities"]
+        self.assertEqual(caps["semanticTokensProvider"], {
+            "legend": {"tokenTypes": self.TOKEN_TYPES,
+                       "tokenModifiers": self.TOKEN_MODIFIERS},
+            "full": {"delta": True}, "range": True})
+
+    def test_semantic_tokens_full_and_range(self):
+        c = self.start()
+        uri = self.opened(c, self.example("branch.mlir"))
+        full = c.call("textDocument/semanticTokens/full",
+                      {"textDocument": {"uri": uri}})["result"]
+        self.assertIsInstance(full["resultId"], str)
+        tokens = self.decode_tokens(full["data"])
+        # `^bb3(%2: memref<2xf32>):  // crit. alias of %1 and %0`: %2 is
+        # the critical alias (BL201); the ownership-based pass gives the
+        # block argument its own indicator, so neither owned nor borrowed.
+        line21 = [t for t in tokens if t[0] == 21]
+        self.assertEqual(line21, [
+            (21, 0, 4, "label", ["definition"]),
+            (21, 5, 2, "variable", ["definition", "criticalAlias"]),
+            (21, 9, 13, "type", []),
+            (21, 26, 27, "comment", [])])
+        # `  %0 = memref.alloc() : memref<2xf32>  // aliases: %2`
+        self.assertEqual([t for t in tokens if t[0] == 12], [
+            (12, 2, 2, "variable", ["definition", "owned"]),
+            (12, 7, 12, "macro", []),
+            (12, 24, 13, "type", []),
+            (12, 39, 14, "comment", [])])
+        self.assertEqual(tokens[0], (0, 0, 89, "comment", []))
+        # A range: the tokens that intersect it, no resultId.
+        r = c.call("textDocument/semanticTokens/range", {
+            "textDocument": {"uri": uri}, "range": rng(21, 0, 22, 0)})
+        self.assertEqual(r["result"].keys(), {"data"})
+        self.assertEqual(self.decode_tokens(r["result"]["data"]), line21)
+
+    def test_semantic_tokens_delta(self):
+        c = self.start()
+        uri = self.opened(c, self.example("branch.mlir"))
+        doc = {"textDocument": {"uri": uri}}
+        first = c.call("textDocument/semanticTokens/full", doc)["result"]
+        # One line more: a load of %2 before the return.
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(23, 0, 23, 0), "text":
+                                "  %u3 = memref.load %2[%c0] : "
+                                "memref<2xf32>\n"}]})
+        c.diagnostics(uri, 2)
+        delta = c.call("textDocument/semanticTokens/full/delta",
+                       dict(doc, previousResultId=first["resultId"]))["result"]
+        self.assertNotEqual(delta["resultId"], first["resultId"])
+        self.assertEqual(len(delta["edits"]), 1)
+        data = list(first["data"])
+        for e in reversed(delta["edits"]):
+            data[e["start"]:e["start"] + e["deleteCount"]] = e.get("data", [])
+        fresh = c.call("textDocument/semanticTokens/full", doc)["result"]
+        self.assertEqual(data, fresh["data"])
+        self.assertLess(len(delta["edits"][0]["data"]), len(fresh["data"]))
+        self.assertIn((23, 20, 2, "variable", ["criticalAlias"]),
+                      self.decode_tokens(fresh["data"]))
+        # A previous result the server does not know: the whole array.
+        again = c.call("textDocument/semanticTokens/full/delta",
+                       dict(doc, previousResultId="nonsense"))["result"]
+        self.assertEqual(again["data"], fresh["data"])
+        self.assertNotIn("edits", again)
+
+    def test_semantic_tokens_errors(self):
+        c = self.start()
+        missing = "file:///nowhere/absent.mlir"
+        for method, extra in [
+                ("textDocument/semanticTokens/full", {}),
+                ("textDocument/semanticTokens/range",
+                 {"range": rng(0, 0, 1, 0)}),
+                ("textDocument/semanticTokens/full/delta",
+                 {"previousResultId": "1.1"})]:
+            r = c.call(method, dict(extra, textDocument={"uri": missing}))
+            self.assertEqual(r["error"], {
+                "code": -32602,
+                "message": "the document is not open: " + missing}, method)
+        uri = self.opened(c, self.example("branch.mlir"))
+        for method, params in [
+                ("textDocument/semanticTokens/full", {"textDocument": {}}),
+                ("textDocument/semanticTokens/full", {"uri": uri}),
+                ("textDocument/semanticTokens/range",
+                 {"textDocument": {"uri": uri}}),
+                ("textDocument/semanticTokens/range",
+                 {"textDocument": {"uri": uri}, "range": rng(2, 0, 1, 0)}),
+                ("textDocument/semanticTokens/full/delta",
+                 {"textDocument": {"uri": uri}}),
+                ("textDocument/semanticTokens/full/delta",
+                 {"textDocument": {"uri": uri}, "previousResultId": 3})]:
+            r = c.call(method, params)
+            self.assertEqual(r["error"]["code"], -32602, (method, params))
+
     def test_document_symbol_over_budget_is_not_analysed(self):
         # A function over functionBudget verifies: it is "not analysed",
         # not "does not verify"; one that does not verify still says so.
@@ -982,13 +1097,15 @@ class ProtocolTest:
 
     def views(self, c, uri, text, every=1):
         """Everything the server says about a document, for comparisons
-        (hovers and ownershipAt on every `every`-th line)."""
+        (hovers and ownershipAt on every `every`-th line; semantic tokens)."""
         doc = {"textDocument": {"uri": uri}}
         lines = text.split("\n")
         out = {
             "symbols": c.call("textDocument/documentSymbol", doc)["result"],
             "hints": c.call("textDocument/inlayHint", dict(doc, range=rng(
-                0, 0, len(lines), 0)))["result"]}
+                0, 0, len(lines), 0)))["result"],
+            "tokens": c.call("textDocument/semanticTokens/full",
+                             doc)["result"]["data"]}
         hovers = []
         for n, line in enumerate(lines):
             if n % every:
