@@ -45,6 +45,25 @@ test('package.json contributes the mlir language with its grammar and language c
   }
 });
 
+test('package.json declares the server legend\'s own modifiers, each with a fallback scope', () => {
+  // The legend lives in server/SemanticTokens.cpp; the modifiers that are
+  // not LSP's standard ones must be declared here for themes to style them.
+  const cpp = fs.readFileSync(path.join(root, '..', 'server', 'SemanticTokens.cpp'), 'utf8');
+  const body = /semanticTokenModifierNames\(\) \{[^}]*\{([^}]*)\}/.exec(cpp);
+  assert.ok(body, 'modifier list not found in server/SemanticTokens.cpp');
+  const legend = [...body[1].matchAll(/"([A-Za-z]+)"/g)].map((m) => m[1]);
+  const standard = ['declaration', 'definition', 'readonly', 'static', 'deprecated', 'abstract', 'async', 'modification', 'documentation', 'defaultLibrary'];
+  const custom = legend.filter((m) => !standard.includes(m));
+  assert.deepEqual(custom, ['owned', 'borrowed', 'freed', 'criticalAlias']);
+  assert.deepEqual(
+    pkg.contributes.semanticTokenModifiers.map((m: { id: string }) => m.id),
+    custom,
+  );
+  const scopes = pkg.contributes.semanticTokenScopes.find((s: { language: string }) => s.language === 'mlir').scopes;
+  for (const m of custom) assert.ok(scopes[`variable.${m}`]?.length, m);
+  assert.equal(pkg.contributes.configurationDefaults['[mlir]']['editor.semanticHighlighting.enabled'], true);
+});
+
 test('the .vsix contains the grammar and the language configuration', () => {
   // `vsce ls` lists what `vsce package` would put in the .vsix (after
   // .vscodeignore); the bundles under dist/ exist only after a build.
