@@ -14,6 +14,7 @@ import {
   State,
 } from 'vscode-languageclient/node';
 import { toServerOptions, type RawSettings, type ShapedOptions } from './config';
+import { decideNavigation, VSCODE_MLIR_ID, type NavigationDecision } from './navigation';
 import { resolveServerPath } from './serverPath';
 import { statusView, type ServerState } from './status';
 
@@ -184,6 +185,17 @@ export class ServerManager implements vscode.Disposable {
       },
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
+        // Navigation is left to mlir-lsp-server when vscode-mlir runs
+        // beside us (bufferlens.navigation; src/navigation.ts): without
+        // this, every definition and reference would be listed twice.
+        provideDefinition: (document, position, token, next) =>
+          this.navigation().enabled ? next(document, position, token) : undefined,
+        provideReferences: (document, position, options, token, next) =>
+          this.navigation().enabled ? next(document, position, options, token) : undefined,
+        provideDocumentHighlights: (document, position, token, next) =>
+          this.navigation().enabled ? next(document, position, token) : undefined,
+        provideDocumentSymbols: (document, token, next) =>
+          this.navigation().enabled ? next(document, token) : undefined,
         workspace: {
           // A server that pulls `workspace/configuration` for the section
           // "bufferlens" gets the same .bufferlens.json shape it is pushed.
@@ -336,6 +348,24 @@ export class ServerManager implements vscode.Disposable {
     await this.stop();
     await this.start();
   }
+
+  /** Whether BufferLens answers navigation requests now (src/navigation.ts). */
+  private navigation(): NavigationDecision {
+    const decision = decideNavigation(
+      vscode.workspace.getConfiguration(SECTION).get('navigation'),
+      vscode.extensions.getExtension(VSCODE_MLIR_ID) !== undefined,
+    );
+    const said = `${decision.enabled}:${decision.reason}`;
+    if (said !== this.lastNavigation) {
+      this.lastNavigation = said;
+      if (decision.warning) this.output.appendLine(`[warning] ${decision.warning}`);
+      this.output.appendLine(
+        `[info] navigation (definition, references, highlights, symbols): ${decision.enabled ? 'on' : 'off'} (${decision.reason})`,
+      );
+    }
+    return decision;
+  }
+  private lastNavigation = '';
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
     if (e.affectsConfiguration(`${SECTION}.server.path`)) {
