@@ -103,11 +103,23 @@ inline std::vector<std::string> aliasesOf(const AnalysisResult &result,
 
 using Names = std::vector<std::string>;
 
+using MlirFileVisitor =
+    std::function<void(const std::filesystem::path &, const std::string &)>;
+
+/// Calls `visit(path, text)` if `path` is a .mlir file; counts it in `files`.
+inline void visitMlirFile(const std::filesystem::path &path,
+                          const MlirFileVisitor &visit, size_t &files) {
+  if (path.extension() != ".mlir")
+    return;
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  visit(path, text);
+  ++files;
+}
+
 /// Calls `visit(path, text)` for every .mlir file among the examples and
 /// the analyses' test inputs; returns how many there were.
-inline size_t
-forEachAnalysisInput(const std::function<void(const std::filesystem::path &,
-                                              const std::string &)> &visit) {
+inline size_t forEachAnalysisInput(const MlirFileVisitor &visit) {
   size_t files = 0;
   for (const char *dir : {"examples", "test/lit/checker", "test/lit/classic",
                           "test/lit/ownership", "test/lit/ownership/Inputs",
@@ -116,36 +128,22 @@ forEachAnalysisInput(const std::function<void(const std::filesystem::path &,
         std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir;
     if (!std::filesystem::exists(root))
       continue;
-    for (const auto &entry : std::filesystem::directory_iterator(root)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)), {});
-      visit(entry.path(), text);
-      ++files;
-    }
+    for (const auto &entry : std::filesystem::directory_iterator(root))
+      visitMlirFile(entry.path(), visit, files);
   }
   return files;
 }
 
 /// Calls `visit(path, text)` for every .mlir file below each of `dirs`
 /// (paths in the source tree), recursively; returns how many there were.
-inline size_t
-forEachMlirFileBelow(std::initializer_list<const char *> dirs,
-                     const std::function<void(const std::filesystem::path &,
-                                              const std::string &)> &visit) {
+inline size_t forEachMlirFileBelow(std::initializer_list<const char *> dirs,
+                                   const MlirFileVisitor &visit) {
   size_t files = 0;
   for (const char *dir : dirs) {
     std::error_code error;
     for (const auto &entry : std::filesystem::recursive_directory_iterator(
-             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error)) {
-      if (entry.path().extension() != ".mlir")
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)), {});
-      visit(entry.path(), text);
-      ++files;
-    }
+             std::filesystem::path(BUFFERLENS_SOURCE_DIR) / dir, error))
+      visitMlirFile(entry.path(), visit, files);
   }
   return files;
 }
