@@ -88,13 +88,13 @@ static void skipIfNotBufferized(SourceIndex &index, FunctionId fn) {
 
 // Suppressions, enabled checks and severities apply to our own findings;
 // MLIR's parse and verifier errors always stay.
-static void applyUserSettings(AnalysisResult &result,
+static void applyUserSettings(std::vector<Finding> &findings,
                               const Directives &directives,
                               const LineIndex &lines,
                               const AnalysisOptions &options) {
   std::vector<Finding> kept;
-  kept.reserve(result.findings.size());
-  for (Finding &finding : result.findings) {
+  kept.reserve(findings.size());
+  for (Finding &finding : findings) {
     if (finding.code != FindingCode::None) {
       if (!options.isEnabled(finding.code))
         continue;
@@ -129,19 +129,34 @@ static void applyUserSettings(AnalysisResult &result,
                        return a.range.begin < b.range.begin;
                      return a.code < b.code;
                    });
-  result.findings = std::move(kept);
+  findings = std::move(kept);
+}
+
+/// What the early hook receives: the findings so far, as the complete
+/// result will show them.
+static std::vector<Finding> earlyFindings(const AnalysisResult &result,
+                                          const Directives &directives,
+                                          const LineIndex &lines,
+                                          const AnalysisOptions &options) {
+  std::vector<Finding> findings = result.findings;
+  findings.insert(findings.end(), directives.problems.begin(),
+                  directives.problems.end());
+  applyUserSettings(findings, directives, lines, options);
+  return findings;
 }
 
 AnalysisResult bufferlens::analyzeDocument(std::string_view text,
                                            std::string_view bufferName,
-                                           const AnalysisOptions &options) {
+                                           const AnalysisOptions &options,
+                                           const EarlyFindingsHook &early) {
   return analyzeDocument(std::make_shared<const std::string>(text), bufferName,
-                         options);
+                         options, early);
 }
 
 AnalysisResult bufferlens::analyzeDocument(TextRef text,
                                            std::string_view bufferName,
-                                           const AnalysisOptions &options) {
+                                           const AnalysisOptions &options,
+                                           const EarlyFindingsHook &early) {
   AnalysisResult result;
   result.sharedText = std::move(text);
   LineIndex lines(result.text());
@@ -152,6 +167,8 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       ParsedModule::parse(result.text(), bufferName, *context, result.findings);
   if (!parsed) {
     result.parseFailed = true;
+    if (early)
+      early(earlyFindings(result, directives, lines, options));
   } else {
     SourceIndex index(*parsed, result);
     checker::SummaryCache summaries(index, CheckerLimits{});
@@ -163,22 +180,30 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       stage();
       return budgets.charge(fn, std::chrono::steady_clock::now() - start);
     };
-    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+    FunctionId count = static_cast<FunctionId>(result.functions.size());
+    std::vector<char> analyse(count, 0);
+    for (FunctionId fn = 0; fn < count; ++fn) {
       decideStage(index, fn, directives.stage, options);
       skipIfNotBufferized(index, fn);
-      if (!result.functions[fn].analysed || !budgets.fitsOperations(fn))
-        continue;
-      if (!timed(fn, [&] { computeBufferFacts(index, fn); }) ||
-          !timed(fn, [&] { analyzeClassic(index, fn, options); }))
-        continue;
-      if (result.functions[fn].stage == Stage::Deallocated)
-        timed(fn, [&] { runDeallocationChecker(index, fn, {}, &summaries); });
+      analyse[fn] = result.functions[fn].analysed && budgets.fitsOperations(fn);
     }
+    // The checker first: its errors are cheap (a few percent of the
+    // analysis) and go out in the early findings.
+    for (FunctionId fn = 0; fn < count; ++fn)
+      if (analyse[fn] && result.functions[fn].stage == Stage::Deallocated)
+        analyse[fn] = timed(
+            fn, [&] { runDeallocationChecker(index, fn, {}, &summaries); });
+    size_t published = result.findings.size();
+    if (early)
+      early(earlyFindings(result, directives, lines, options));
+    for (FunctionId fn = 0; fn < count; ++fn)
+      if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
+        timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options,
                          [&](FunctionId fn, FunctionBudgets::Duration took) {
                            return budgets.charge(fn, took);
                          });
-    budgets.finish();
+    budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }
   if (parsed)
@@ -188,6 +213,6 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
 
   for (Finding &problem : directives.problems)
     result.findings.push_back(std::move(problem));
-  applyUserSettings(result, directives, lines, options);
+  applyUserSettings(result.findings, directives, lines, options);
   return result;
 }

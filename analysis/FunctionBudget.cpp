@@ -41,7 +41,7 @@ bool FunctionBudgets::charge(FunctionId fn, Duration took) {
   return false;
 }
 
-void FunctionBudgets::finish() {
+void FunctionBudgets::finish(size_t published) {
   if (outOfTime.empty())
     return;
   std::vector<SourceRange> dropped;
@@ -55,7 +55,10 @@ void FunctionBudgets::finish() {
              finding.range.begin < range.end;
     });
   };
-  llvm::erase_if(result.findings, inDropped);
+  auto from =
+      result.findings.begin() + std::min(published, result.findings.size());
+  result.findings.erase(std::remove_if(from, result.findings.end(), inDropped),
+                        result.findings.end());
   for (FunctionId fn : outOfTime)
     if (fn < (FunctionId)result.ownership.size()) {
       OwnershipFacts &facts = result.ownership[fn];

@@ -40,8 +40,10 @@ public:
 
   /// Drops the coded findings inside every function skipped for its time
   /// (they may come from several stages, interleaved with other
-  /// functions'). MLIR's own errors stay.
-  void finish();
+  /// functions'). MLIR's own errors stay, and so do the first `published`
+  /// findings (already shown as early findings, and true: their stage
+  /// finished).
+  void finish(size_t published = 0);
 
 private:
   void skip(FunctionId fn, std::string why);

@@ -1,53 +1,39 @@
 #!/usr/bin/env python3
-"""Writes a module of about N lines: functions in the shape One-Shot
-Bufferize leaves (an allocation that joins an argument at a block argument,
-as in the condBranch of mlir/docs/BufferDeallocationInternals.md), plus every tenth function already freeing its
-buffer (so the checker runs too).
+"""Writes a module of about LINES lines made of the function shapes of
+bench/shapes.py: by default a mixture in the proportions of the real-IR
+corpus (test/corpus), or one shape alone (--shape NAME), or the single
+`condBranch` shape of the earlier rounds (--shape condbranch).
 
-usage: gen_module.py LINES OUT.mlir"""
+usage: gen_module.py [--shape mix|condbranch|SHAPE] LINES OUT.mlir
+       gen_module.py --proportions   (prints the corpus's counts per shape)"""
 
+import argparse
+import os
 import sys
 
-BUFFERIZED = """func.func @f{i}(%arg0: i1, %arg1: memref<8xf32>) -> f32 {{
-  %c0 = arith.constant 0 : index
-  cf.cond_br %arg0, ^bb1, ^bb2
-^bb1:
-  cf.br ^bb3(%arg1 : memref<8xf32>)
-^bb2:
-  %0 = memref.alloc() : memref<8xf32>
-  memref.copy %arg1, %0 : memref<8xf32> to memref<8xf32>
-  cf.br ^bb3(%0 : memref<8xf32>)
-^bb3(%1: memref<8xf32>):
-  %v = memref.load %1[%c0] : memref<8xf32>
-  return %v : f32
-}}
-"""
-
-DEALLOCATED = """func.func @f{i}(%arg0: i1, %arg1: memref<8xf32>) -> f32 {{
-  %c0 = arith.constant 0 : index
-  %0 = memref.alloc() : memref<8xf32>
-  memref.copy %arg1, %0 : memref<8xf32> to memref<8xf32>
-  %v = memref.load %0[%c0] : memref<8xf32>
-  cf.cond_br %arg0, ^bb1, ^bb2
-^bb1:
-  memref.dealloc %0 : memref<8xf32>
-  cf.br ^bb2
-^bb2:
-  return %v : f32
-}}
-"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import shapes  # noqa: E402
 
 
 def main():
-    lines, out = int(sys.argv[1]), sys.argv[2]
-    parts, count, i = [], 0, 0
-    while count < lines:
-        text = (DEALLOCATED if i % 10 == 9 else BUFFERIZED).format(i=i)
-        parts.append(text)
-        count += text.count("\n")
-        i += 1
-    with open(out, "w") as f:
-        f.write("".join(parts))
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--shape", default="mix",
+                   choices=["mix", "condbranch", *shapes.SHAPES])
+    p.add_argument("--proportions", action="store_true")
+    p.add_argument("lines", nargs="?", type=int)
+    p.add_argument("out", nargs="?")
+    args = p.parse_args()
+    if args.proportions:
+        counts = shapes.corpus_proportions()
+        total = sum(counts.values())
+        for name, count in counts.items():
+            print(f"{name:<14} {count:>4} {100 * count / total:5.1f}%")
+        return
+    if args.lines is None or args.out is None:
+        p.error("LINES and OUT are required")
+    text, _ = shapes.module(args.lines, args.shape)
+    with open(args.out, "w") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":

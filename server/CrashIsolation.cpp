@@ -99,14 +99,15 @@ struct Attempt {
 } // namespace
 
 static Attempt attempt(TextRef text, std::string_view bufferName,
-                       const AnalysisOptions &options) {
+                       const AnalysisOptions &options,
+                       const EarlyFindingsHook &early = nullptr) {
   Attempt out;
   // Heap-allocated and released on a crash: the half-built result may be
   // inconsistent, and destroying it could crash again.
   auto *result = new AnalysisResult();
   llvm::CrashRecoveryContext context;
   bool ok = context.RunSafely(
-      [&] { *result = analyzeDocument(text, bufferName, options); });
+      [&] { *result = analyzeDocument(text, bufferName, options, early); });
   if (ok) {
     out.result.reset(result);
   } else {
@@ -179,8 +180,9 @@ AnalysisResult bufferlens::analyzeIsolated(std::string_view text,
 
 AnalysisResult bufferlens::analyzeIsolated(TextRef shared,
                                            std::string_view bufferName,
-                                           const AnalysisOptions &options) {
-  Attempt whole = attempt(shared, bufferName, options);
+                                           const AnalysisOptions &options,
+                                           const EarlyFindingsHook &early) {
+  Attempt whole = attempt(shared, bufferName, options, early);
   if (!whole.crashed)
     return std::move(*whole.result);
   const std::string &text = *shared;

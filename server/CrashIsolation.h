@@ -17,6 +17,7 @@
 #ifndef BUFFERLENS_SERVER_CRASHISOLATION_H
 #define BUFFERLENS_SERVER_CRASHISOLATION_H
 
+#include "analysis/Analyzer.h"
 #include "analysis/model/Model.h"
 #include "analysis/model/Options.h"
 #include "analysis/rewrite/Rewrite.h"
@@ -42,9 +43,11 @@ private:
   std::unique_ptr<char[]> memory;
 };
 
-/// analyzeDocument, isolated: never crashes the process.
+/// analyzeDocument, isolated: never crashes the process. `early` is called
+/// at most once (not if the analysis crashes before it).
 AnalysisResult analyzeIsolated(TextRef text, std::string_view bufferName,
-                               const AnalysisOptions &options);
+                               const AnalysisOptions &options,
+                               const EarlyFindingsHook &early = nullptr);
 AnalysisResult analyzeIsolated(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options);

@@ -46,8 +46,8 @@ DocumentService::DocumentService(ServerConfig config,
       serverConfig.workers,
       [this](const TextRef &text, const std::string &uri,
              const AnalysisOptions &options, int64_t version,
-             SnapshotRef previous) {
-        return analyze(text, uri, options, version, std::move(previous));
+             SnapshotRef previous, const Scheduler::OnPublish &early) {
+        return analyze(text, uri, options, version, std::move(previous), early);
       },
       [this](SnapshotRef snapshot) { this->callbacks.onDiagnostics(snapshot); },
       [this](const std::string &uri, bool begin, size_t bytes) {
@@ -68,10 +68,11 @@ void DocumentService::stop() {
   scheduler.reset();
 }
 
-SnapshotRef DocumentService::analyze(const TextRef &shared,
-                                     const std::string &uri,
-                                     const AnalysisOptions &options,
-                                     int64_t version, SnapshotRef previous) {
+SnapshotRef
+DocumentService::analyze(const TextRef &shared, const std::string &uri,
+                         const AnalysisOptions &options, int64_t version,
+                         SnapshotRef previous,
+                         const std::function<void(SnapshotRef)> &early) {
   const std::string &text = *shared;
   if (size_t nul = findNulByte(text); nul != std::string::npos) {
     // The rule `lint` follows too (server/BinaryText.h).
@@ -86,12 +87,25 @@ SnapshotRef DocumentService::analyze(const TextRef &shared,
   }
   auto start = std::chrono::steady_clock::now();
   unsigned threads;
+  size_t earlyBytes;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     threads = serverConfig.analysisThreads;
+    earlyBytes = serverConfig.earlyDiagnosticsBytes;
   }
-  VersionAnalysis analysis = analyzeVersion(
-      previous, shared, uri, bufferNameOf(uri), options, version, threads);
+  EarlySnapshotHook earlyHook;
+  if (early && text.size() >= earlyBytes)
+    earlyHook = [&](SnapshotRef snapshot) {
+      auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+      log.log("early findings of " + uri + " version " +
+              std::to_string(version) + " after " + std::to_string(ms) + " ms");
+      early(std::move(snapshot));
+    };
+  VersionAnalysis analysis =
+      analyzeVersion(previous, shared, uri, bufferNameOf(uri), options, version,
+                     threads, earlyHook);
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - start)
                 .count();
@@ -166,6 +180,10 @@ void DocumentService::applySettings(json settings, const std::string &origin) {
     take("progressThresholdBytes", &json::is_number_unsigned,
          "a non-negative integer", [&](const json &v) {
            config.progressThresholdBytes = v.get<uint64_t>();
+         });
+    take("earlyDiagnosticsBytes", &json::is_number_unsigned,
+         "a non-negative integer", [&](const json &v) {
+           config.earlyDiagnosticsBytes = v.get<uint64_t>();
          });
     take("analysisThreads", &json::is_number_unsigned, "a non-negative integer",
          [&](const json &v) { config.analysisThreads = v.get<unsigned>(); });

@@ -49,6 +49,11 @@ struct ServerConfig {
   DebouncePolicy debounce;
   /// Analyses of texts at least this long report $/progress.
   size_t progressThresholdBytes = 1 << 20;
+  /// A document's first analysis publishes its early findings (MLIR's and
+  /// the checker's errors) before the rest when its text is at least this
+  /// long: about 1,500 lines, past which the analysis takes tens of
+  /// milliseconds and the errors are worth having first.
+  size_t earlyDiagnosticsBytes = 64 << 10;
   /// Threads one document's whole analysis may use (parts analysed in
   /// parallel, analysis/parts/Partition.h); 0: one per core.
   unsigned analysisThreads = 0;
@@ -179,7 +184,8 @@ private:
   SourceRange rangeOf(const Snapshot &snapshot, lsp::Range range) const;
   SnapshotRef analyze(const TextRef &text, const std::string &uri,
                       const AnalysisOptions &options, int64_t version,
-                      SnapshotRef previous);
+                      SnapshotRef previous,
+                      const std::function<void(SnapshotRef)> &early);
   /// The offsets an incremental edit's range covers in `text`, or none
   /// when it is not a range of it (the rule is in README.md).
   std::optional<SourceRange> editRange(const std::string &text,

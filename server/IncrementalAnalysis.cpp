@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -64,12 +65,90 @@ static bool namedElsewhere(std::string_view text, SourceRange op,
   return false;
 }
 
+namespace {
+/// Gathers the early findings of every part of a whole analysis; the last
+/// part to report hands them to the hook as one snapshot. Parts whose
+/// findings hold MLIR errors are not published: analyzeParts then analyses
+/// the document whole (kWholeDocumentPart), and that one is.
+class EarlyParts {
+public:
+  EarlyParts(const EarlySnapshotHook &hook, TextRef text, std::string uri,
+             int64_t version, const std::vector<PartPlan> &plans,
+             const std::vector<TopLevelChunk> &chunks)
+      : hook(hook), text(std::move(text)), uri(std::move(uri)),
+        version(version), chunks(chunks), found(plans.size()),
+        missing(plans.size()) {
+    for (const PartPlan &plan : plans)
+      covers.push_back(plan.covers);
+  }
+
+  /// The analysis hook of `part` (an index of the plans, or
+  /// kWholeDocumentPart); null when there is nothing to publish to.
+  EarlyFindingsHook forPart(size_t part) {
+    if (!hook)
+      return nullptr;
+    return [this, part](std::vector<Finding> findings) {
+      report(part, std::move(findings));
+    };
+  }
+
+private:
+  void report(size_t part, std::vector<Finding> findings) {
+    std::vector<SnapshotPart> parts;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (published)
+        return;
+      if (part == kWholeDocumentPart) {
+        parts.resize(1);
+        parts[0].covers = {0, static_cast<uint32_t>(text->size())};
+        parts[0].result = resultOf(std::move(findings));
+      } else {
+        if (hasMlirErrors(findings))
+          failed = true;
+        found[part] = std::move(findings);
+        if (--missing || failed)
+          return;
+        parts.resize(found.size());
+        for (size_t p = 0; p < found.size(); ++p) {
+          parts[p].covers = covers[p];
+          parts[p].result = resultOf(std::move(found[p]));
+        }
+      }
+      published = true;
+    }
+    hook(std::make_shared<const Snapshot>(text, std::move(parts), uri, version,
+                                          chunks));
+  }
+
+  std::shared_ptr<const AnalysisResult>
+  resultOf(std::vector<Finding> findings) const {
+    AnalysisResult result;
+    result.sharedText = text;
+    result.findings = std::move(findings);
+    return std::make_shared<const AnalysisResult>(std::move(result));
+  }
+
+  const EarlySnapshotHook &hook;
+  TextRef text;
+  std::string uri;
+  int64_t version;
+  const std::vector<TopLevelChunk> &chunks;
+  std::vector<SourceRange> covers;
+  std::mutex mutex;
+  std::vector<std::vector<Finding>> found;
+  size_t missing;
+  bool failed = false;
+  bool published = false;
+};
+} // namespace
+
 /// The whole document, cut into parts analysed in parallel when it is large
 /// (analysis/parts/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(TextRef textRef, const std::string &uri,
                              const std::string &bufferName,
                              const AnalysisOptions &options, int64_t version,
-                             unsigned threads) {
+                             unsigned threads, const EarlySnapshotHook &early) {
   const std::string &text = *textRef;
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
@@ -80,19 +159,24 @@ static VersionAnalysis whole(TextRef textRef, const std::string &uri,
           ? planParts(text, chunks, std::min(kMaxOpenParts, threads))
           : std::vector<PartPlan>{};
   if (plans.size() < 2) {
-    AnalysisResult result = analyzeIsolated(textRef, bufferName, options);
+    std::vector<PartPlan> one = {{{0, static_cast<uint32_t>(text.size())}, {}}};
+    EarlyParts earlyParts(early, textRef, uri, version, one, chunks);
+    AnalysisResult result =
+        analyzeIsolated(textRef, bufferName, options, earlyParts.forPart(0));
     return {std::make_shared<const Snapshot>(std::move(result), uri, version,
                                              std::move(chunks)),
             VersionAnalysis::Analysed::WholeDocument, "whole document"};
   }
   std::thread::id caller = std::this_thread::get_id();
+  EarlyParts earlyParts(early, textRef, uri, version, plans, chunks);
   std::vector<AnalysisResult> results =
-      analyzeParts(text, plans, [&](std::string_view partText) {
+      analyzeParts(text, plans, [&](std::string_view partText, size_t part) {
         // Threads of our own need their own stack for crash recovery.
         std::optional<AlternateSignalStack> stack;
         if (std::this_thread::get_id() != caller)
           stack.emplace();
-        return analyzeIsolated(partText, bufferName, options);
+        return analyzeIsolated(std::make_shared<const std::string>(partText),
+                               bufferName, options, earlyParts.forPart(part));
       });
   // Each part's names are sorted on the part threads: done by the
   // snapshot, it was one thread's work on the way to publishing.
@@ -120,22 +204,20 @@ static VersionAnalysis whole(TextRef textRef, const std::string &uri,
           VersionAnalysis::Analysed::WholeDocument, how};
 }
 
-VersionAnalysis bufferlens::analyzeVersion(const SnapshotRef &previous,
-                                           TextRef textRef,
-                                           const std::string &uri,
-                                           const std::string &bufferName,
-                                           const AnalysisOptions &options,
-                                           int64_t version, unsigned threads) {
+VersionAnalysis bufferlens::analyzeVersion(
+    const SnapshotRef &previous, TextRef textRef, const std::string &uri,
+    const std::string &bufferName, const AnalysisOptions &options,
+    int64_t version, unsigned threads, const EarlySnapshotHook &early) {
   const std::string &text = *textRef;
   auto redo = [&](const char *why) {
-    VersionAnalysis out =
-        whole(std::move(textRef), uri, bufferName, options, version, threads);
+    VersionAnalysis out = whole(std::move(textRef), uri, bufferName, options,
+                                version, threads, early);
     out.how += std::string(" (") + why + ")";
     return out;
   };
   if (!previous)
-    return whole(std::move(textRef), uri, bufferName, options, version,
-                 threads);
+    return whole(std::move(textRef), uri, bufferName, options, version, threads,
+                 early);
   if (options.privateFunctionDynamicOwnership)
     return redo("privateFunctionDynamicOwnership rewrites callers");
   if (previous->parts().size() >= kMaxSnapshotParts)

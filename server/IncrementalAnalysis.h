@@ -26,6 +26,7 @@
 #include "analysis/model/Options.h"
 #include "server/Snapshot.h"
 
+#include <functional>
 #include <string>
 
 namespace bufferlens {
@@ -44,23 +45,30 @@ struct VersionAnalysis {
   std::string how;
 };
 
+/// Receives a snapshot holding only the early findings of a whole analysis
+/// (analysis/Analyzer.h EarlyFindingsHook) of every part, on one of the
+/// analysing threads, before the analysis ends. It is for publishing only:
+/// its parts have no tables.
+using EarlySnapshotHook = std::function<void(SnapshotRef)>;
+
 /// The snapshot of `text`; `previous` (null: analyse everything) is the
 /// last snapshot of the same document under the same options. A whole
 /// analysis uses up to `threads` threads (0: one per core, at most
-/// kMaxOpenParts).
+/// kMaxOpenParts), and calls `early` (if set) at most once.
 VersionAnalysis analyzeVersion(const SnapshotRef &previous, TextRef text,
                                const std::string &uri,
                                const std::string &bufferName,
                                const AnalysisOptions &options, int64_t version,
-                               unsigned threads = 0);
-inline VersionAnalysis analyzeVersion(const SnapshotRef &previous,
-                                      std::string text, const std::string &uri,
-                                      const std::string &bufferName,
-                                      const AnalysisOptions &options,
-                                      int64_t version, unsigned threads = 0) {
+                               unsigned threads = 0,
+                               const EarlySnapshotHook &early = nullptr);
+inline VersionAnalysis
+analyzeVersion(const SnapshotRef &previous, std::string text,
+               const std::string &uri, const std::string &bufferName,
+               const AnalysisOptions &options, int64_t version,
+               unsigned threads = 0, const EarlySnapshotHook &early = nullptr) {
   return analyzeVersion(previous,
                         std::make_shared<const std::string>(std::move(text)),
-                        uri, bufferName, options, version, threads);
+                        uri, bufferName, options, version, threads, early);
 }
 
 /// A document opened whole is analysed in at most this many parts, one per

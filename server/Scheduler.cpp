@@ -195,11 +195,27 @@ void Scheduler::workerLoop() {
         doc.snapshot && doc.analysedGeneration >= doc.optionsGeneration
             ? doc.snapshot
             : nullptr;
+    OnPublish early;
+    if (!doc.published && publish)
+      early = [this, uri = nextUri, instance,
+               generation](SnapshotRef snapshot) {
+        std::lock_guard<std::mutex> publishing(publishMutex);
+        {
+          std::lock_guard<std::mutex> check(mutex);
+          auto it = documents.find(uri);
+          if (it == documents.end() || it->second.instance != instance ||
+              it->second.generation != generation || it->second.published)
+            return; // Closed, edited, or published meanwhile.
+          it->second.published = true;
+        }
+        publish(snapshot);
+      };
     lock.unlock();
 
     if (activity)
       activity(nextUri, true, text->size());
-    SnapshotRef snapshot = analyze(text, nextUri, options, version, previous);
+    SnapshotRef snapshot =
+        analyze(text, nextUri, options, version, previous, early);
     previous.reset();
     if (activity)
       activity(nextUri, false, text->size());
@@ -236,6 +252,8 @@ void Scheduler::workerLoop() {
         auto again = documents.find(nextUri);
         stillLatest =
             again != documents.end() && again->second.snapshot == snapshot;
+        if (stillLatest)
+          again->second.published = true;
       }
       if (stillLatest)
         publish(snapshot);

@@ -44,10 +44,17 @@ public:
   using OnActivity =
       std::function<void(const std::string &uri, bool begin, size_t textBytes)>;
   /// `previous` is the document's last snapshot if it was analysed with
-  /// the same options (null otherwise): the analysis may reuse it.
-  using Analyze = std::function<SnapshotRef(
-      const TextRef &text, const std::string &uri,
-      const AnalysisOptions &options, int64_t version, SnapshotRef previous)>;
+  /// the same options (null otherwise): the analysis may reuse it. `early`
+  /// is set for a document's first analysis only: a snapshot of the
+  /// findings known early (IncrementalAnalysis.h EarlySnapshotHook) given
+  /// to it is published at once, unless the document changed meanwhile.
+  /// (A first analysis here is one before any publish of the document.)
+  /// Later analyses publish once: an early set would take back, until the
+  /// analysis ends, the warnings the client already shows.
+  using Analyze =
+      std::function<SnapshotRef(const TextRef &text, const std::string &uri,
+                                const AnalysisOptions &options, int64_t version,
+                                SnapshotRef previous, const OnPublish &early)>;
   using Callback = std::function<void(SnapshotRef, QueryError)>;
 
   Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
@@ -91,6 +98,8 @@ private:
     /// The generation at which the options last changed.
     uint64_t optionsGeneration = 0;
     SnapshotRef snapshot;
+    /// Whether the client was sent a snapshot of this document.
+    bool published = false;
     bool pending = false;
     bool running = false;
     Clock::time_point due;

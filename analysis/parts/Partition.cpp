@@ -150,21 +150,31 @@ bool bufferlens::canAnalyseInParts(const AnalysisOptions &options) {
   return !options.privateFunctionDynamicOwnership;
 }
 
+bool bufferlens::hasMlirErrors(const std::vector<Finding> &findings) {
+  return std::any_of(
+      findings.begin(), findings.end(), [](const Finding &finding) {
+        return finding.source == "mlir" && finding.severity == Severity::Error;
+      });
+}
+
 bool bufferlens::hasMlirErrors(const AnalysisResult &result) {
-  if (result.parseFailed)
-    return true;
-  for (const Finding &finding : result.findings)
-    if (finding.source == "mlir" && finding.severity == Severity::Error)
-      return true;
-  return false;
+  return result.parseFailed || hasMlirErrors(result.findings);
 }
 
 std::vector<AnalysisResult> bufferlens::analyzeParts(
     std::string_view text, std::vector<PartPlan> &plans,
     const std::function<AnalysisResult(std::string_view)> &analyse) {
+  return analyzeParts(text, plans, [&](std::string_view partText, size_t) {
+    return analyse(partText);
+  });
+}
+
+std::vector<AnalysisResult> bufferlens::analyzeParts(
+    std::string_view text, std::vector<PartPlan> &plans,
+    const std::function<AnalysisResult(std::string_view, size_t)> &analyse) {
   std::vector<AnalysisResult> results(plans.size());
   if (plans.size() == 1 && plans.front().blanked.empty()) {
-    results.front() = analyse(text);
+    results.front() = analyse(text, 0);
     return results;
   }
   // An exception (std::bad_alloc) escaping a thread would terminate the
@@ -173,7 +183,7 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
   std::vector<std::exception_ptr> failures(plans.size());
   auto run = [&](size_t p) {
     try {
-      results[p] = analyse(blankOperations(text, plans[p].blanked));
+      results[p] = analyse(blankOperations(text, plans[p].blanked), p);
     } catch (...) {
       failures[p] = std::current_exception();
     }
@@ -188,7 +198,7 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
   for (const AnalysisResult &result : results)
     if (hasMlirErrors(result)) {
       plans = {{{0, static_cast<uint32_t>(text.size())}, {}}};
-      results.assign(1, analyse(text));
+      results.assign(1, analyse(text, kWholeDocumentPart));
       break;
     }
   return results;

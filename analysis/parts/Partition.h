@@ -78,6 +78,17 @@ std::vector<AnalysisResult>
 analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
              const std::function<AnalysisResult(std::string_view)> &analyse);
 
+/// The part number `analyse` gets for the document analysed whole after a
+/// part met MLIR errors.
+constexpr size_t kWholeDocumentPart = static_cast<size_t>(-1);
+
+/// The same, telling `analyse` which part it analyses (an index of
+/// `plans`, or kWholeDocumentPart).
+std::vector<AnalysisResult>
+analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
+             const std::function<AnalysisResult(std::string_view, size_t part)>
+                 &analyse);
+
 /// Whether these options allow parts at all: `privateFunctionDynamicOwnership`
 /// lets the pipeline rewrite callers of private functions, beyond what
 /// symbol names tie, so such documents are analysed in one piece.
@@ -88,6 +99,8 @@ bool canAnalyseInParts(const AnalysisOptions &options);
 /// the whole document, and the module's symbol checks run only when every
 /// operation verifies, so no part may answer for itself.
 bool hasMlirErrors(const AnalysisResult &result);
+/// Whether `findings` hold one of MLIR's errors.
+bool hasMlirErrors(const std::vector<Finding> &findings);
 
 /// The findings of `results` (one per plan), each part's restricted to the
 /// text it covers, in document order; findings at the document's start

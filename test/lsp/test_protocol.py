@@ -465,6 +465,7 @@ class ProtocolTest:
         c = self.start(options={"codeDescriptionBaseUrl": 5,
                                 "debounceMs": -1, "adaptiveDebounce": "yes",
                                 "progressThresholdBytes": 1.5,
+                                "earlyDiagnosticsBytes": -5,
                                 "analysisThreads": "two"})
         m = c.wait_for(lambda m: m.get("method") == "window/showMessage")
         self.assertEqual(
@@ -474,7 +475,69 @@ class ProtocolTest:
             "'debounceMs' must be a non-negative integer; "
             "'adaptiveDebounce' must be true or false; "
             "'progressThresholdBytes' must be a non-negative integer; "
+            "'earlyDiagnosticsBytes' must be a non-negative integer; "
             "'analysisThreads' must be a non-negative integer")
+
+    def more_publishes(self, c, uri, version):
+        """How many publishDiagnostics of `uri` and `version` are still
+        unread after a request's round trip (any publish sent before the
+        answer is in by then)."""
+        c.call("workspace/symbol", {"query": ""})
+        return len([m for m in c.seen
+                    if m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] == uri
+                    and m["params"].get("version") == version])
+
+    EARLY_TEXT = """func.func @freed(%arg0: i1) {
+  %0 = memref.alloc() : memref<8xf32>
+  cf.cond_br %arg0, ^bb1, ^bb2
+^bb1:
+  memref.dealloc %0 : memref<8xf32>
+  cf.br ^bb2
+^bb2:
+  return
+}
+func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  cf.cond_br %arg0, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%arg1 : memref<8xf32>)
+^bb2:
+  %0 = memref.alloc() : memref<8xf32>
+  cf.br ^bb3(%0 : memref<8xf32>)
+^bb3(%1: memref<8xf32>):
+  %v = memref.load %1[%c0] : memref<8xf32>
+  return %v : f32
+}
+"""
+
+    def test_open_publishes_errors_first_then_everything(self):
+        c = self.start(options={"earlyDiagnosticsBytes": 0})
+        uri = "file:///tmp/early.mlir"
+        c.open(uri, self.EARLY_TEXT)
+        early = c.diagnostics(uri, 1)["diagnostics"]
+        self.assertEqual([(d["code"], d["severity"], d["range"], d["message"])
+                          for d in early],
+                         [("BL101", 1, rng(1, 2, 1, 4),
+                           "%0 leaks when %arg0 is false: "
+                           "^bb0 -> ^bb2 -> return")])
+        complete = c.diagnostics(uri, 1)["diagnostics"]
+        for d in early:
+            self.assertIn(d, complete)
+        self.assertEqual(sorted(d["code"] for d in complete),
+                         ["BL101", "BL201", "BL302"])
+        self.assertEqual(self.more_publishes(c, uri, 1), 0)
+        # An edit publishes once, the complete set.
+        self.prepend_line(c, uri, 2)
+        after = c.diagnostics(uri, 2)["diagnostics"]
+        self.assertEqual(sorted(d["code"] for d in after),
+                         ["BL101", "BL201", "BL302"])
+        self.assertEqual(self.more_publishes(c, uri, 2), 0)
+        # Below the threshold (the default, 64 KiB) an open publishes once.
+        c2 = self.start()
+        c2.open(uri, self.EARLY_TEXT)
+        self.assertEqual(len(c2.diagnostics(uri, 1)["diagnostics"]), 3)
+        self.assertEqual(self.more_publishes(c2, uri, 1), 0)
 
     # Features --------------------------------------------------------------
 
@@ -1750,8 +1813,10 @@ class AdversarialTest:
             path = os.path.join(tmp, "deep.mlir")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(nested_scf_if(5200))
-            c = self.start()
+            # The early publish (nothing: no errors) comes first.
+            c = self.start(options={"earlyDiagnosticsBytes": 0})
             c.open(uri_of(path), read(path))
+            self.assertEqual(c.diagnostics(uri_of(path))["diagnostics"], [])
             d = c.diagnostics(uri_of(path))["diagnostics"]
             self.assertIn(("BL301", 5201),
                           [(x.get("code"), x["range"]["start"]["line"])

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -15,7 +17,8 @@ namespace {
 const char *kUri = "file:///a.mlir";
 
 SnapshotRef analyzeText(const TextRef &text, const std::string &uri,
-                        const AnalysisOptions &, int64_t version, SnapshotRef) {
+                        const AnalysisOptions &, int64_t version, SnapshotRef,
+                        const Scheduler::OnPublish &) {
   AnalysisResult result;
   result.sharedText = text;
   return std::make_shared<const Snapshot>(std::move(result), uri, version);
@@ -73,13 +76,13 @@ TEST(SchedulerTest, AnalysisEndingAfterRemoveIsNotPublished) {
   scheduler.emplace(
       1,
       [&](const TextRef &text, const std::string &uri,
-          const AnalysisOptions &options, int64_t version,
-          SnapshotRef previous) {
+          const AnalysisOptions &options, int64_t version, SnapshotRef previous,
+          const Scheduler::OnPublish &early) {
         std::unique_lock<std::mutex> lock(m);
         analysing = true;
         changed.notify_all();
         changed.wait(lock, [&] { return release; });
-        return analyzeText(text, uri, options, version, previous);
+        return analyzeText(text, uri, options, version, previous, early);
       },
       [&](SnapshotRef) {
         std::lock_guard<std::mutex> lock(m);
@@ -111,4 +114,79 @@ TEST(SchedulerTest, AnalysisEndingAfterRemoveIsNotPublished) {
   scheduler.reset();
   EXPECT_EQ(published, 0);
 }
+// A document's first analysis may publish early findings: they go out
+// before the complete snapshot of the same version. Later analyses get no
+// early hook (an early set would take back the warnings already shown),
+// and an early snapshot of a text edited meanwhile is not published.
+TEST(SchedulerTest, EarlyPublishOnlyForTheFirstAnalysisOfTheCurrentText) {
+  Logger log;
+  std::mutex m;
+  std::condition_variable changed;
+  std::vector<std::string> events;
+  std::vector<bool> hooks;
+  bool editDuringSecond = false;
+  Scheduler *self = nullptr;
+  Scheduler scheduler(
+      1,
+      [&](const TextRef &text, const std::string &uri,
+          const AnalysisOptions &options, int64_t version, SnapshotRef previous,
+          const Scheduler::OnPublish &early) {
+        {
+          std::lock_guard<std::mutex> lock(m);
+          hooks.push_back(static_cast<bool>(early));
+        }
+        if (early) {
+          if (std::exchange(editDuringSecond, false))
+            self->update(kUri, std::make_shared<const std::string>("newer"),
+                         version + 1, AnalysisOptions(),
+                         Scheduler::Clock::duration::zero());
+          AnalysisResult partial;
+          partial.sharedText = text;
+          early(std::make_shared<const Snapshot>(std::move(partial), uri,
+                                                 version));
+        }
+        return analyzeText(text, uri, options, version, previous, early);
+      },
+      [&](SnapshotRef snapshot) {
+        std::lock_guard<std::mutex> lock(m);
+        events.push_back(*snapshot->text().data() == 'n'
+                             ? "newer " + std::to_string(snapshot->version())
+                             : "v" + std::to_string(snapshot->version()));
+        changed.notify_all();
+      },
+      nullptr, log);
+  self = &scheduler;
+  auto waitFor = [&](size_t count) {
+    std::unique_lock<std::mutex> lock(m);
+    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(30),
+                                 [&] { return events.size() >= count; }));
+  };
+  scheduler.update(kUri, std::make_shared<const std::string>("text"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  waitFor(2);
+  scheduler.update(kUri, std::make_shared<const std::string>("text2"), 2,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  waitFor(3);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    EXPECT_EQ(events, (std::vector<std::string>{"v1", "v1", "v2"}));
+    EXPECT_EQ(hooks, (std::vector<bool>{true, false}));
+  }
+
+  // A reopened document whose first analysis is edited while it runs:
+  // neither its early nor its complete snapshot is published, and the
+  // analysis of the newer text is still a first one.
+  scheduler.remove(kUri);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    events.clear();
+    editDuringSecond = true;
+  }
+  scheduler.update(kUri, std::make_shared<const std::string>("text"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  waitFor(2);
+  std::lock_guard<std::mutex> lock(m);
+  EXPECT_EQ(events, (std::vector<std::string>{"newer 2", "newer 2"}));
+}
+
 } // namespace
