@@ -140,7 +140,8 @@ public:
   /// The edits of a refactoring offered for `version` of the document;
   /// ContentModified when the document changed since.
   void resolveRefactoring(const std::string &uri, const std::string &function,
-                          int64_t version, IsCancelled cancelled,
+                          std::optional<uint32_t> allocation, int64_t version,
+                          IsCancelled cancelled,
                           Callback<std::vector<TextEdit>> done);
   void definition(const std::string &uri, lsp::Position position,
                   IsCancelled cancelled,
@@ -163,9 +164,11 @@ public:
   void graph(const std::string &uri, GraphQuery query,
              std::optional<lsp::Position> position, IsCancelled cancelled,
              Callback<GraphAnswer> done);
-  /// The pipeline preview: the document rewritten by `request`.
+  /// The pipeline preview: the document rewritten by `request` (for the
+  /// multi-buffer rewrite, of the allocation at `position`).
   void rewrite(const std::string &uri, RewriteRequest request,
-               IsCancelled cancelled, Callback<std::string> done);
+               std::optional<lsp::Position> position, IsCancelled cancelled,
+               Callback<std::string> done);
 
 private:
   /// Runs `compute` on the snapshot of the document's current text (on a

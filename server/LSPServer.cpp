@@ -388,7 +388,8 @@ void LSPServer::onCodeAction(const lsp::CodeActionParams &params,
 void LSPServer::onCodeActionResolve(const lsp::CodeActionResolveParams &params,
                                     const ReplyRef &reply) {
   service->resolveRefactoring(
-      params.uri, params.function, params.version, cancelledOf(reply),
+      params.uri, params.function, params.allocation, params.version,
+      cancelledOf(reply),
       replyWith<std::vector<TextEdit>>(
           reply, [params](const Snapshot &s, const std::vector<TextEdit> &edits,
                           const ProtocolContext &c) {
@@ -557,7 +558,7 @@ void LSPServer::onGraph(const lsp::GraphParams &params, const ReplyRef &reply) {
 void LSPServer::onRewrite(const lsp::RewriteParams &params,
                           const ReplyRef &reply) {
   service->rewrite(
-      params.uri, params.request, cancelledOf(reply),
+      params.uri, params.request, params.position, cancelledOf(reply),
       replyWith<std::string>(
           reply, [](const Snapshot &, const std::string &text,
                     const ProtocolContext &) { return json{{"text", text}}; }));

@@ -123,13 +123,16 @@ json bufferlens::toCodeAction(const Snapshot &snapshot,
         {{"range", toRange(snapshot.lines(), edit.range, context.encoding)},
          {"newText", edit.newText}});
   json out = {{"title", action.title}, {"kind", action.kind}};
-  if (action.resolveFunction)
+  if (action.resolveFunction) {
     // The edit comes with codeAction/resolve, for this version only.
     out["data"] = {{"uri", snapshot.uri()},
                    {"version", snapshot.version()},
                    {"function", *action.resolveFunction}};
-  else
+    if (action.resolveAllocation)
+      out["data"]["allocation"] = *action.resolveAllocation;
+  } else {
     out["edit"] = {{"changes", {{snapshot.uri(), std::move(edits)}}}};
+  }
   if (action.finding)
     out["diagnostics"] =
         json::array({toDiagnostic(snapshot, *action.finding, context)});

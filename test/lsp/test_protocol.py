@@ -844,7 +844,7 @@ class ProtocolTest:
                 r = c.call("textDocument/codeAction", {
                     "textDocument": {"uri": uri_of(path)},
                     "range": rng(0, 0, len(text.split("\n")), 0),
-                    "context": {"diagnostics": []}})
+                    "context": {"diagnostics": [], "only": ["quickfix"]}})
                 before = [f["code"] for f in lint_json(path)["findings"]]
                 fixes = sum(len(f["fixes"])
                             for f in lint_json(path)["findings"])
@@ -875,7 +875,7 @@ class ProtocolTest:
                                    .split(":")[0])
         # Each kind of fix fires on the examples at least once.
         self.assertEqual(sorted(set(applied)),
-                         ["Allocate", "Insert memref.dealloc",
+                         ["Allocate", "Hoist", "Insert memref.dealloc",
                           "Remove redundant clone/dealloc pair"])
         print("applied %d fixes" % len(applied), file=sys.stderr)
 
@@ -926,6 +926,9 @@ class ProtocolTest:
                 # Rejected by the pass, or already freeing: not offered.
                 self.assertEqual(r["result"], [], name)
                 continue
+            # (BL303's action comes first where the range touches its hint.)
+            r["result"] = [a for a in r["result"]
+                           if not a["title"].startswith("Multi-buffer ")]
             self.assertEqual(len(r["result"]), 1, name)
             action = r["result"][0]
             self.assertEqual(
@@ -953,6 +956,76 @@ class ProtocolTest:
         c.diagnostics(uri, 2)
         stale = c.call("codeAction/resolve", r["result"][0])
         self.assertEqual(stale["error"]["code"], -32801)
+
+    def test_refactor_multi_buffers(self):
+        """On a BL303 hint, 'Multi-buffer %0 in its scf.for' replaces the
+        function with what upstream's transform.memref.multibuffer (factor
+        2) makes of it; bufferlens/rewrite previews the same module."""
+        path = self.example("multi_buffer.mlir")
+        with tempfile.TemporaryDirectory() as work:
+            script = os.path.join(work, "factor2.mlir")
+            with open(os.path.join(ARGS.source_dir, "test", "lit", "Inputs",
+                                   "multibuffer.transform.mlir")) as f:
+                text = f.read().replace("factor = 5", "factor = 2")
+            with open(script, "w") as f:
+                f.write(text)
+            upstream = subprocess.run(
+                [ARGS.mlir_opt, "--transform-preload-library="
+                 "transform-library-paths=" + script,
+                 "--transform-interpreter", path],
+                capture_output=True, text=True, check=True).stdout
+        c = self.start()
+        uri = self.opened(c, path)
+        text = read(path)
+        # At `%0 = memref.alloc()` (line 19): the BL303 hint's action, then
+        # the pipeline's.
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual(r["result"], [
+            {"title": "Multi-buffer %0 in its scf.for (memref::multiBuffer, "
+                      "2 slices)",
+             "kind": "refactor.rewrite",
+             "data": {"uri": uri, "version": 1, "function": "multi_buffer",
+                      "allocation": text.index("memref.alloc()")}},
+            {"title": "Apply the buffer-deallocation-pipeline to "
+                      "@multi_buffer",
+             "kind": "refactor.rewrite",
+             "data": {"uri": uri, "version": 1,
+                      "function": "multi_buffer"}}])
+        # Away from the allocation: only the pipeline.
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(20, 2, 20, 2),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual([a["title"] for a in r["result"]],
+                         ["Apply the buffer-deallocation-pipeline to "
+                          "@multi_buffer"])
+        action = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})[
+                "result"][0]
+        resolved = c.call("codeAction/resolve", action)["result"]
+        edits = resolved["edit"]["changes"][uri]
+        self.assertEqual(len(edits), 1)
+        header = text.index("func.func @multi_buffer")
+        self.assertEqual(edits[0]["range"]["start"],
+                         pos(text[:header].count("\n"), 0))
+        fixed = apply_edits(text, edits)
+        printed = subprocess.run([ARGS.mlir_opt, "-"], input=fixed,
+                                 capture_output=True, text=True, check=True)
+        self.assertEqual(printed.stdout, upstream)
+        # The preview: the whole module, as mlir-opt prints it.
+        r = c.call("bufferlens/rewrite", {
+            "uri": uri, "strategy": "multiBuffer", "position": pos(18, 2)})
+        self.assertEqual(r["result"], {"text": upstream})
+        r = c.call("bufferlens/rewrite", {
+            "uri": uri, "strategy": "multiBuffer", "position": pos(20, 2)})
+        self.assertEqual(r["error"]["code"], -32803)
+        self.assertEqual(r["error"]["message"],
+                         "the rewrite failed: no memref.alloc here")
+        r = c.call("bufferlens/rewrite", {"uri": uri,
+                                          "strategy": "multiBuffer"})
+        self.assertEqual(r["error"]["code"], -32602)
 
     def test_graph(self):
         c = self.start()
