@@ -501,6 +501,12 @@ void DocumentService::semanticTokens(
          });
 }
 
+void DocumentService::codeLenses(const std::string &uri, IsCancelled cancelled,
+                                 Callback<std::vector<CodeLensInfo>> done) {
+  answer(uri, std::move(cancelled), std::move(done),
+         [](const Snapshot &s) { return bufferlens::codeLenses(s); });
+}
+
 void DocumentService::documentSymbols(const std::string &uri,
                                       IsCancelled cancelled,
                                       Callback<std::vector<SymbolInfo>> done) {

@@ -156,6 +156,8 @@ public:
   void semanticTokens(const std::string &uri, std::optional<lsp::Range> range,
                       IsCancelled cancelled,
                       Callback<std::vector<SemanticTokenInfo>> done);
+  void codeLenses(const std::string &uri, IsCancelled cancelled,
+                  Callback<std::vector<CodeLensInfo>> done);
   void documentSymbols(const std::string &uri, IsCancelled cancelled,
                        Callback<std::vector<SymbolInfo>> done);
   void ownershipAt(const std::string &uri, lsp::Position position,

@@ -97,6 +97,15 @@ struct SymbolInfo {
 };
 std::vector<SymbolInfo> documentSymbols(const Snapshot &snapshot);
 
+// CodeLens.cpp
+struct CodeLensInfo {
+  SourceRange range;    ///< The function's name.
+  std::string title;    ///< "3 buffers · 1 critical alias · ..."
+  std::string function; ///< Its name, without the @.
+};
+/// One lens per function with memrefs, in document order.
+std::vector<CodeLensInfo> codeLenses(const Snapshot &snapshot);
+
 // OwnershipAt.cpp
 struct OwnershipRangeInfo {
   SourceRange range;

@@ -173,6 +173,19 @@ json bufferlens::toDocumentSymbol(const Snapshot &snapshot,
   return out;
 }
 
+json bufferlens::toCodeLens(const Snapshot &snapshot, const CodeLensInfo &lens,
+                            const ProtocolContext &context) {
+  json range = toRange(snapshot.lines(), lens.range, context.encoding);
+  json argument = {{"uri", snapshot.uri()},
+                   {"function", lens.function},
+                   {"position", range["start"]}};
+  return {{"range", range},
+          {"command",
+           {{"title", lens.title},
+            {"command", "bufferlens.showGraph"},
+            {"arguments", json::array({std::move(argument)})}}}};
+}
+
 json bufferlens::toOwnershipAt(const Snapshot &snapshot,
                                const OwnershipAtInfo &info,
                                const ProtocolContext &context) {
