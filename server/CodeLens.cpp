@@ -54,11 +54,20 @@ static std::string lensTitle(const AnalysisResult &result, FunctionId fn) {
         result.ownership[fn].computed) {
       size_t sites = 0;
       // As the inlay hints count them (ExplainHints.cpp): a candidate freed
-      // under `false`, or retained, is not freed there.
+      // under `false`, or retained, is not freed there. Nor is an argument
+      // or a global: never owned, their conditions only fold to false once
+      // the pipeline simplifies.
+      auto neverOwned = [&](ValueId v) {
+        int32_t fact = result.values[v].buffer;
+        return fact != kNone &&
+               (result.buffers[fact].kind == BufferKind::FunctionArgument ||
+                result.buffers[fact].kind == BufferKind::Global);
+      };
       for (const DeallocSite &site : result.ownership[fn].sites)
         sites += llvm::any_of(site.memrefs, [&](const DeallocCandidate &c) {
           return c.memref != kNone && c.condition != "false" &&
-                 !llvm::is_contained(site.retained, c.memref);
+                 !llvm::is_contained(site.retained, c.memref) &&
+                 !neverOwned(c.memref);
         });
       if (sites)
         title += " · frees at " + counted(sites, "block end", "block ends");
