@@ -18,7 +18,8 @@
 // when the move is up the dominator tree). It is offered only when every
 // moved op has its lines to itself, no enclosing op it leaves runs its
 // regions in parallel or elsewhere (only scf and affine's sequential control
-// flow), and nothing in a loop it leaves frees the buffer.
+// flow), and nothing in a loop it leaves frees the buffer or passes it to a
+// call (which could keep it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -50,6 +52,9 @@ struct HoistResult {
   /// leaves (the repaired-frees mode): moving the allocation out would
   /// free it once per iteration.
   bool freedInLeftLoop = false;
+  /// An alias is passed to a call inside a loop it leaves: the callee may
+  /// keep it, and would then see one buffer where it saw one per iteration.
+  bool calledInLeftLoop = false;
 };
 
 /// The pure ops in `alloc`'s block that compute its operands (`chain`, in
@@ -120,6 +125,7 @@ public:
         break;
       out.leavesLoop |= loop;
       out.freedInLeftLoop |= loop && freedInside(set, parent);
+      out.calledInLeftLoop |= loop && calledInside(set, parent);
       out.leftOps.push_back(parent);
       block = parent->getBlock();
     }
@@ -139,6 +145,16 @@ private:
       if (operand.getParentBlock() == block)
         return operand;
     return {};
+  }
+
+  /// Whether a call inside `loop` takes one of the aliases in `set`.
+  static bool calledInside(const BufferViewFlowAnalysis::ValueSetT &set,
+                           Operation *loop) {
+    for (Value alias : set)
+      for (Operation *user : alias.getUsers())
+        if (isa<CallOpInterface>(user) && loop->isAncestor(user))
+          return true;
+    return false;
   }
 
   /// Whether an op inside `loop` frees one of the aliases in `set`.
@@ -238,7 +254,8 @@ static bool sequential(Operation *op) {
 /// move is not safe or the text does not allow it.
 static std::optional<std::vector<TextEdit>>
 hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
-  if (hoist.freedInLeftLoop || !llvm::all_of(hoist.leftOps, sequential))
+  if (hoist.freedInLeftLoop || hoist.calledInLeftLoop ||
+      !llvm::all_of(hoist.leftOps, sequential))
     return std::nullopt;
   const AnalysisResult &result = index.result();
   std::string_view text = result.text();

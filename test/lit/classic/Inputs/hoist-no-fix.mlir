@@ -51,3 +51,14 @@ func.func @division(%lb: index, %ub: index, %step: index, %n: index, %d: index,
   }
   return
 }
+
+// A call takes the buffer in each iteration: the callee may keep it, and
+// would then get one buffer for all iterations.
+func.func private @keep(memref<512xf32>)
+func.func @called(%lb: index, %ub: index, %step: index) {
+  scf.for %i = %lb to %ub step %step {
+    %a = memref.alloc() : memref<512xf32>
+    func.call @keep(%a) : (memref<512xf32>) -> ()
+  }
+  return
+}
