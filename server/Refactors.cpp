@@ -18,6 +18,8 @@
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace bufferlens;
 
 namespace {
@@ -51,6 +53,13 @@ static Located locate(const Snapshot &snapshot, std::optional<uint32_t> offset,
 /// touches.
 static void multiBufferActions(const Snapshot &snapshot, SourceRange range,
                                std::vector<CodeActionInfo> &out) {
+  // Only where the hint is shown (not where the user turned BL303 off).
+  std::vector<SourceRange> hints;
+  for (const FindingRef &ref : snapshot.findingRefs())
+    if (ref.finding->code == FindingCode::BL303)
+      hints.push_back(ref.toCurrent(ref.finding->range));
+  if (hints.empty())
+    return;
   for (size_t p = 0; p < snapshot.parts().size(); ++p) {
     const SnapshotPart &part = snapshot.parts()[p];
     const AnalysisResult &result = *part.result;
@@ -65,7 +74,8 @@ static void multiBufferActions(const Snapshot &snapshot, SourceRange range,
           continue;
         SourceRange name =
             part.toCurrent(result.ops[value.definingOp].nameRange);
-        if (!(name.begin <= range.end && range.begin <= name.end))
+        if (!(name.begin <= range.end && range.begin <= name.end) ||
+            !llvm::is_contained(hints, name))
           continue;
         CodeActionInfo action;
         action.title = "Multi-buffer " + value.name + " in its " +

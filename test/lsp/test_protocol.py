@@ -1063,6 +1063,15 @@ class ProtocolTest:
         r = c.call("bufferlens/rewrite", {"uri": uri,
                                           "strategy": "multiBuffer"})
         self.assertEqual(r["error"]["code"], -32602)
+        # With BL303 turned off there is no hint, and no action.
+        c = self.start(options={"checks": {"BL303": "off"}})
+        uri = self.opened(c, path)
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual([a["title"] for a in r["result"]],
+                         ["Apply the buffer-deallocation-pipeline to "
+                          "@multi_buffer"])
 
     def test_graph(self):
         c = self.start()
