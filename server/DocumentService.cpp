@@ -463,16 +463,18 @@ void DocumentService::codeActions(const std::string &uri, lsp::Range range,
 
 void DocumentService::resolveRefactoring(const std::string &uri,
                                          const std::string &function,
+                                         std::optional<uint32_t> allocation,
                                          int64_t version, IsCancelled cancelled,
                                          Callback<std::vector<TextEdit>> done) {
   answer(uri, std::move(cancelled), std::move(done),
-         [this, uri, function, version](const Snapshot &s) {
+         [this, uri, function, allocation, version](const Snapshot &s) {
            if (s.version() != version)
              fail(ErrorCode::ContentModified,
                   "the document changed since the action was offered");
            std::string error;
-           auto edits = resolveRefactor(s, function, bufferNameOf(uri),
-                                        optionsFor(uri), error);
+           auto edits =
+               resolveRefactor(s, function, allocation, bufferNameOf(uri),
+                               optionsFor(uri), error);
            if (!edits)
              fail(ErrorCode::RequestFailed, error);
            return std::move(*edits);
@@ -517,6 +519,12 @@ void DocumentService::semanticTokens(
          });
 }
 
+void DocumentService::codeLenses(const std::string &uri, IsCancelled cancelled,
+                                 Callback<std::vector<CodeLensInfo>> done) {
+  answer(uri, std::move(cancelled), std::move(done),
+         [](const Snapshot &s) { return bufferlens::codeLenses(s); });
+}
+
 void DocumentService::documentSymbols(const std::string &uri,
                                       IsCancelled cancelled,
                                       Callback<std::vector<SymbolInfo>> done) {
@@ -551,12 +559,16 @@ void DocumentService::graph(const std::string &uri, GraphQuery query,
 }
 
 void DocumentService::rewrite(const std::string &uri, RewriteRequest request,
+                              std::optional<lsp::Position> position,
                               IsCancelled cancelled,
                               Callback<std::string> done) {
   answer(uri, std::move(cancelled), std::move(done),
-         [this, uri, request](const Snapshot &s) {
+         [this, uri, request, position](const Snapshot &s) {
+           RewriteRequest at = request;
+           if (position)
+             at.allocation = offsetOf(s, *position);
            RewritePreview preview =
-               rewritePreview(s, request, bufferNameOf(uri), optionsFor(uri));
+               rewritePreview(s, at, bufferNameOf(uri), optionsFor(uri));
            if (!preview.error.empty())
              fail(ErrorCode::RequestFailed, preview.error);
            return std::move(preview.text);

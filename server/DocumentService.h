@@ -145,7 +145,8 @@ public:
   /// The edits of a refactoring offered for `version` of the document;
   /// ContentModified when the document changed since.
   void resolveRefactoring(const std::string &uri, const std::string &function,
-                          int64_t version, IsCancelled cancelled,
+                          std::optional<uint32_t> allocation, int64_t version,
+                          IsCancelled cancelled,
                           Callback<std::vector<TextEdit>> done);
   void definition(const std::string &uri, lsp::Position position,
                   IsCancelled cancelled,
@@ -160,6 +161,8 @@ public:
   void semanticTokens(const std::string &uri, std::optional<lsp::Range> range,
                       IsCancelled cancelled,
                       Callback<std::vector<SemanticTokenInfo>> done);
+  void codeLenses(const std::string &uri, IsCancelled cancelled,
+                  Callback<std::vector<CodeLensInfo>> done);
   void documentSymbols(const std::string &uri, IsCancelled cancelled,
                        Callback<std::vector<SymbolInfo>> done);
   void ownershipAt(const std::string &uri, lsp::Position position,
@@ -168,9 +171,11 @@ public:
   void graph(const std::string &uri, GraphQuery query,
              std::optional<lsp::Position> position, IsCancelled cancelled,
              Callback<GraphAnswer> done);
-  /// The pipeline preview: the document rewritten by `request`.
+  /// The pipeline preview: the document rewritten by `request` (for the
+  /// multi-buffer rewrite, of the allocation at `position`).
   void rewrite(const std::string &uri, RewriteRequest request,
-               IsCancelled cancelled, Callback<std::string> done);
+               std::optional<lsp::Position> position, IsCancelled cancelled,
+               Callback<std::string> done);
 
 private:
   /// Runs `compute` on the snapshot of the document's current text (on a

@@ -48,22 +48,28 @@ struct CodeActionInfo {
   std::optional<Finding> finding;
   bool preferred = false;
   /// A refactoring whose edit is computed on `codeAction/resolve`: the
-  /// function it rewrites.
+  /// function it rewrites, and for BL303's multi-buffering the allocation
+  /// (a byte offset in the version it is offered for).
   std::optional<std::string> resolveFunction;
+  std::optional<uint32_t> resolveAllocation;
 };
 /// Fixes of the findings that intersect `range`.
 std::vector<CodeActionInfo> codeActions(const Snapshot &snapshot,
                                         SourceRange range);
 
 // Refactors.cpp
-/// "Apply the buffer-deallocation-pipeline" to the function at `range`
-/// (without edits: see resolveRefactor).
+/// "Apply the buffer-deallocation-pipeline" to the function at `range`, and
+/// "Multi-buffer %x" for the BL303 hints `range` touches (without edits:
+/// see resolveRefactor).
 std::vector<CodeActionInfo> refactorActions(const Snapshot &snapshot,
                                             SourceRange range);
-/// The edit that replaces `function` with the pipeline's output; nullopt
-/// and `error` when the pipeline fails or the function is gone.
+/// The edit that replaces `function` with the pipeline's output (with
+/// `allocation`: with upstream's multi-buffering of the allocation at that
+/// offset); nullopt and `error` when the rewrite fails or the function is
+/// gone.
 std::optional<std::vector<TextEdit>>
 resolveRefactor(const Snapshot &snapshot, const std::string &function,
+                std::optional<uint32_t> allocation,
                 const std::string &bufferName, const AnalysisOptions &options,
                 std::string &error);
 
@@ -90,6 +96,15 @@ struct SymbolInfo {
   std::vector<SymbolInfo> children;
 };
 std::vector<SymbolInfo> documentSymbols(const Snapshot &snapshot);
+
+// CodeLens.cpp
+struct CodeLensInfo {
+  SourceRange range;    ///< The function's name.
+  std::string title;    ///< "3 buffers · 1 critical alias · ..."
+  std::string function; ///< Its name, without the @.
+};
+/// One lens per function with memrefs, in document order.
+std::vector<CodeLensInfo> codeLenses(const Snapshot &snapshot);
 
 // OwnershipAt.cpp
 struct OwnershipRangeInfo {

@@ -101,6 +101,7 @@ LSPServer::LSPServer(Transport &transport, Logger &log, ServerConfig config)
   bindRequest("textDocument/documentHighlight",
               &LSPServer::onDocumentHighlight);
   bindRequest("textDocument/documentSymbol", &LSPServer::onDocumentSymbol);
+  bindRequest("textDocument/codeLens", &LSPServer::onCodeLens);
   bindRequest("textDocument/semanticTokens/full",
               &LSPServer::onSemanticTokensFull);
   bindRequest("textDocument/semanticTokens/range",
@@ -328,6 +329,7 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
         {"documentSymbolProvider", true},
+        {"codeLensProvider", {{"resolveProvider", false}}},
         {"semanticTokensProvider",
          {{"legend", semanticTokensLegend()},
           {"full", {{"delta", true}}},
@@ -388,7 +390,8 @@ void LSPServer::onCodeAction(const lsp::CodeActionParams &params,
 void LSPServer::onCodeActionResolve(const lsp::CodeActionResolveParams &params,
                                     const ReplyRef &reply) {
   service->resolveRefactoring(
-      params.uri, params.function, params.version, cancelledOf(reply),
+      params.uri, params.function, params.allocation, params.version,
+      cancelledOf(reply),
       replyWith<std::vector<TextEdit>>(
           reply, [params](const Snapshot &s, const std::vector<TextEdit> &edits,
                           const ProtocolContext &c) {
@@ -451,6 +454,20 @@ void LSPServer::onDocumentSymbol(const lsp::TextDocumentParams &params,
             json out = json::array();
             for (const SymbolInfo &symbol : symbols)
               out.push_back(toDocumentSymbol(s, symbol, c));
+            return out;
+          }));
+}
+
+void LSPServer::onCodeLens(const lsp::TextDocumentParams &params,
+                           const ReplyRef &reply) {
+  service->codeLenses(
+      params.uri, cancelledOf(reply),
+      replyWith<std::vector<CodeLensInfo>>(
+          reply, [](const Snapshot &s, const std::vector<CodeLensInfo> &lenses,
+                    const ProtocolContext &c) {
+            json out = json::array();
+            for (const CodeLensInfo &lens : lenses)
+              out.push_back(toCodeLens(s, lens, c));
             return out;
           }));
 }
@@ -557,7 +574,7 @@ void LSPServer::onGraph(const lsp::GraphParams &params, const ReplyRef &reply) {
 void LSPServer::onRewrite(const lsp::RewriteParams &params,
                           const ReplyRef &reply) {
   service->rewrite(
-      params.uri, params.request, cancelledOf(reply),
+      params.uri, params.request, params.position, cancelledOf(reply),
       replyWith<std::string>(
           reply, [](const Snapshot &, const std::string &text,
                     const ProtocolContext &) { return json{{"text", text}}; }));

@@ -90,6 +90,7 @@ private:
                            const ReplyRef &reply);
   void onDocumentSymbol(const lsp::TextDocumentParams &params,
                         const ReplyRef &reply);
+  void onCodeLens(const lsp::TextDocumentParams &params, const ReplyRef &reply);
   void onSemanticTokensFull(const lsp::SemanticTokensParams &params,
                             const ReplyRef &reply);
   void onSemanticTokensRange(const lsp::SemanticTokensRangeParams &params,

@@ -189,6 +189,13 @@ void lsp::from_json(const json &value, CodeActionResolveParams &params) {
   if (!version.is_number_integer())
     reject("'data.version' must be an integer");
   params.version = version.get<int64_t>();
+  const json &allocation = member(data, "allocation");
+  if (!allocation.is_null()) {
+    if (!allocation.is_number_unsigned() ||
+        allocation.get<uint64_t>() > UINT32_MAX)
+      reject("'data.allocation' must be a byte offset");
+    params.allocation = allocation.get<uint32_t>();
+  }
   const json &title = member(value, "title");
   if (title.is_string())
     params.title = title.get<std::string>();
@@ -236,8 +243,21 @@ void lsp::from_json(const json &value, RewriteParams &params) {
     params.request.strategy = RewriteStrategy::Classic;
   else if (strategy == "ownership")
     params.request.strategy = RewriteStrategy::Ownership;
+  else if (strategy == "multiBuffer")
+    params.request.strategy = RewriteStrategy::MultiBuffer;
   else
-    reject("'strategy' must be \"classic\" or \"ownership\"");
+    reject("'strategy' must be \"classic\", \"ownership\" or "
+           "\"multiBuffer\"");
+  if (params.request.strategy == RewriteStrategy::MultiBuffer) {
+    params.position = requirePosition(value);
+    const json &factor = member(value, "factor");
+    if (!factor.is_null()) {
+      if (!factor.is_number_unsigned() || factor.get<uint64_t>() < 1 ||
+          factor.get<uint64_t>() > 64)
+        reject("'factor' must be an integer from 1 to 64");
+      params.request.factor = factor.get<unsigned>();
+    }
+  }
   const json &stage = member(value, "stage");
   if (stage == "ownership")
     params.request.stage = OwnershipStage::Ownership;

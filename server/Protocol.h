@@ -170,6 +170,9 @@ struct CodeActionResolveParams {
   std::string uri;      ///< data.uri
   std::string function; ///< data.function
   int64_t version = 0;  ///< data.version: the version it was offered for.
+  /// data.allocation: BL303's refactor, the byte offset of the allocation
+  /// in that version.
+  std::optional<uint32_t> allocation;
 };
 void from_json(const nlohmann::json &value, CodeActionResolveParams &params);
 
@@ -195,9 +198,12 @@ void from_json(const nlohmann::json &value, GraphParams &params);
 /// bufferlens/rewrite.
 struct RewriteParams {
   std::string uri;
-  /// `strategy` (classic | ownership) and `stage` (ownership | simplified |
-  /// lowered, the default).
+  /// `strategy` (classic | ownership | multiBuffer) and `stage` (ownership |
+  /// simplified | lowered, the default); for multiBuffer, `factor`
+  /// (default 2).
   RewriteRequest request;
+  /// multiBuffer: a position in the allocation to rewrite (required).
+  std::optional<Position> position;
 };
 void from_json(const nlohmann::json &value, RewriteParams &params);
 

@@ -7,11 +7,18 @@
 // yet; the edit is computed only when the editor resolves the action, since
 // editors ask for code actions at every cursor move.
 //
+// On a BL303 hint, the `refactor.rewrite` action *Multi-buffer %x in its
+// scf.for*: the function replaced by what upstream's memref::multiBuffer
+// (2 slices, as the hint checks) makes of it (analysis/rewrite/MultiBuffer.h),
+// resolved the same way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/rewrite/Rewrite.h"
 #include "server/CrashIsolation.h"
 #include "server/Features.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 using namespace bufferlens;
 
@@ -42,22 +49,66 @@ static Located locate(const Snapshot &snapshot, std::optional<uint32_t> offset,
   return {};
 }
 
+/// "Multi-buffer %x in its scf.for" for each BL303 hint that `range`
+/// touches.
+static void multiBufferActions(const Snapshot &snapshot, SourceRange range,
+                               std::vector<CodeActionInfo> &out) {
+  // Only where the hint is shown (not where the user turned BL303 off).
+  std::vector<SourceRange> hints;
+  for (const FindingRef &ref : snapshot.findingRefs())
+    if (ref.finding->code == FindingCode::BL303)
+      hints.push_back(ref.toCurrent(ref.finding->range));
+  if (hints.empty())
+    return;
+  for (size_t p = 0; p < snapshot.parts().size(); ++p) {
+    const SnapshotPart &part = snapshot.parts()[p];
+    const AnalysisResult &result = *part.result;
+    for (const ClassicPlan &plan : result.classic) {
+      if (plan.multiBuffers.empty() ||
+          !part.owns(result.functions[plan.function].fullRange,
+                     snapshot.isLastPart(p)))
+        continue;
+      for (const ClassicMultiBuffer &multi : plan.multiBuffers) {
+        const ValueEntry &value = result.values[multi.allocation];
+        if (value.definingOp == kNone)
+          continue;
+        SourceRange name =
+            part.toCurrent(result.ops[value.definingOp].nameRange);
+        if (!(name.begin <= range.end && range.begin <= name.end) ||
+            !llvm::is_contained(hints, name))
+          continue;
+        CodeActionInfo action;
+        action.title = "Multi-buffer " + value.name + " in its " +
+                       result.ops[multi.loop].name +
+                       " (memref::multiBuffer, 2 slices)";
+        action.kind = "refactor.rewrite";
+        action.resolveFunction = result.functions[plan.function].name;
+        action.resolveAllocation = name.begin;
+        out.push_back(std::move(action));
+      }
+    }
+  }
+}
+
 std::vector<CodeActionInfo>
 bufferlens::refactorActions(const Snapshot &snapshot, SourceRange range) {
+  std::vector<CodeActionInfo> out;
+  multiBufferActions(snapshot, range, out);
   Located at = locate(snapshot, range.begin, "");
   if (!at.function || !at.function->analysed ||
       at.function->stage != Stage::Bufferized)
-    return {};
+    return out;
   const AnalysisResult &result = *at.part->result;
   if (at.id >= (FunctionId)result.ownership.size() ||
       !result.ownership[at.id].computed)
-    return {};
+    return out;
   CodeActionInfo action;
   action.title =
       "Apply the buffer-deallocation-pipeline to @" + at.function->name;
   action.kind = "refactor.rewrite";
   action.resolveFunction = at.function->name;
-  return {action};
+  out.push_back(std::move(action));
+  return out;
 }
 
 /// `text` with every line after the first indented by `indent`.
@@ -74,8 +125,8 @@ static std::string indented(const std::string &text,
 
 std::optional<std::vector<TextEdit>> bufferlens::resolveRefactor(
     const Snapshot &snapshot, const std::string &function,
-    const std::string &bufferName, const AnalysisOptions &options,
-    std::string &error) {
+    std::optional<uint32_t> allocation, const std::string &bufferName,
+    const AnalysisOptions &options, std::string &error) {
   Located at = locate(snapshot, std::nullopt, function);
   if (!at.function) {
     error = "no function @" + function + " in this version";
@@ -84,15 +135,20 @@ std::optional<std::vector<TextEdit>> bufferlens::resolveRefactor(
   RewriteRequest request;
   request.stage = OwnershipStage::Lowered;
   request.onlyFunction = function;
+  if (allocation) {
+    request.strategy = RewriteStrategy::MultiBuffer;
+    request.allocation = allocation;
+  }
+  std::string what = allocation ? "multi-buffering" : "the pipeline";
   RewriteOutput out;
   int retCode = 0;
   if (!rewriteSafely(snapshot.text(), bufferName, request, options, out,
                      retCode)) {
-    error = "the pipeline crashed (" + describeCrash(retCode) + ")";
+    error = what + " crashed (" + describeCrash(retCode) + ")";
     return std::nullopt;
   }
   if (!out.succeeded || out.text.empty()) {
-    error = "the pipeline failed" +
+    error = what + " failed" +
             (out.diagnostics.empty() ? std::string()
                                      : ": " + out.diagnostics.front().message);
     return std::nullopt;

@@ -123,13 +123,16 @@ json bufferlens::toCodeAction(const Snapshot &snapshot,
         {{"range", toRange(snapshot.lines(), edit.range, context.encoding)},
          {"newText", edit.newText}});
   json out = {{"title", action.title}, {"kind", action.kind}};
-  if (action.resolveFunction)
+  if (action.resolveFunction) {
     // The edit comes with codeAction/resolve, for this version only.
     out["data"] = {{"uri", snapshot.uri()},
                    {"version", snapshot.version()},
                    {"function", *action.resolveFunction}};
-  else
+    if (action.resolveAllocation)
+      out["data"]["allocation"] = *action.resolveAllocation;
+  } else {
     out["edit"] = {{"changes", {{snapshot.uri(), std::move(edits)}}}};
+  }
   if (action.finding)
     out["diagnostics"] =
         json::array({toDiagnostic(snapshot, *action.finding, context)});
@@ -168,6 +171,19 @@ json bufferlens::toDocumentSymbol(const Snapshot &snapshot,
     children.push_back(toDocumentSymbol(snapshot, child, context));
   out["children"] = std::move(children);
   return out;
+}
+
+json bufferlens::toCodeLens(const Snapshot &snapshot, const CodeLensInfo &lens,
+                            const ProtocolContext &context) {
+  json range = toRange(snapshot.lines(), lens.range, context.encoding);
+  json argument = {{"uri", snapshot.uri()},
+                   {"function", lens.function},
+                   {"position", range["start"]}};
+  return {{"range", range},
+          {"command",
+           {{"title", lens.title},
+            {"command", "bufferlens.showGraph"},
+            {"arguments", json::array({std::move(argument)})}}}};
 }
 
 json bufferlens::toOwnershipAt(const Snapshot &snapshot,

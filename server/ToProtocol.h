@@ -65,6 +65,11 @@ nlohmann::json toHighlight(const Snapshot &snapshot,
 nlohmann::json toDocumentSymbol(const Snapshot &snapshot,
                                 const SymbolInfo &symbol,
                                 const ProtocolContext &context);
+/// A CodeLens whose command opens the placement graph at its function
+/// (the VS Code extension's `bufferlens.showGraph`, with `{uri, function,
+/// position}`).
+nlohmann::json toCodeLens(const Snapshot &snapshot, const CodeLensInfo &lens,
+                          const ProtocolContext &context);
 nlohmann::json toOwnershipAt(const Snapshot &snapshot,
                              const OwnershipAtInfo &info,
                              const ProtocolContext &context);

@@ -8,14 +8,32 @@
 // operands are defined outside it, and a loop when, in addition, all of its
 // aliases stay inside the loop.
 //
+// An operand computed in the allocation's own block by pure ops (no memory
+// effects, speculatable, no regions) from values defined further out does
+// not pin it: those ops move with it, as upstream's
+// `--loop-invariant-code-motion` followed by `--buffer-loop-hoisting` would
+// move them. The hint's fix is that move as text: the lines of the operands'
+// ops and of the allocation, in their order, go in front of the op of the
+// target block that holds the allocation (before the target's terminator
+// when the move is up the dominator tree). It is offered only when every
+// moved op has its lines to itself, no enclosing op it leaves runs its
+// regions in parallel or elsewhere (only scf and affine's sequential control
+// flow), and nothing in a loop it leaves frees the buffer or passes it to a
+// call (which could keep it).
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/classic/Internal.h"
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/model/TextEdits.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
@@ -27,7 +45,44 @@ struct HoistResult {
   bool leavesLoop = false;
   Value blockedBy;
   SmallVector<Operation *> leftOps;
+  /// The pure ops of the allocation's block computing its operands, in
+  /// program order: they move with it.
+  SmallVector<Operation *> movedWith;
+  /// An op of the allocation's aliases that frees it inside a loop it
+  /// leaves (the repaired-frees mode): moving the allocation out would
+  /// free it once per iteration.
+  bool freedInLeftLoop = false;
+  /// An alias is passed to a call inside a loop it leaves: the callee may
+  /// keep it, and would then see one buffer where it saw one per iteration.
+  bool calledInLeftLoop = false;
 };
+
+/// The pure ops in `alloc`'s block that compute its operands (`chain`, in
+/// program order), and the values they and `alloc` start from (`leaves`).
+static void operandChain(Operation *alloc, SmallVectorImpl<Operation *> &chain,
+                         SmallVectorImpl<Value> &leaves) {
+  Block *block = alloc->getBlock();
+  llvm::SmallPtrSet<Operation *, 8> inChain;
+  llvm::SmallPtrSet<Value, 8> seen;
+  SmallVector<Value> work(alloc->getOperands().begin(),
+                          alloc->getOperands().end());
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (def && def->getBlock() == block && def->getNumRegions() == 0 &&
+        isPure(def)) {
+      if (inChain.insert(def).second)
+        work.append(def->getOperands().begin(), def->getOperands().end());
+      continue;
+    }
+    leaves.push_back(value);
+  }
+  chain.assign(inChain.begin(), inChain.end());
+  llvm::sort(chain,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+}
 
 class Hoister {
 public:
@@ -39,25 +94,27 @@ public:
     Value result = alloc->getResult(0);
     BufferViewFlowAnalysis::ValueSetT set = aliases.resolve(result);
     Block *block = alloc->getBlock();
+    SmallVector<Value> leaves;
+    operandChain(alloc, out.movedWith, leaves);
     bool pinned = false;
     while (!pinned) {
       Block *upper = commonDominator(block->getParent(), set, alloc);
       // Walk up the dominator tree of this region, but not above the
       // common dominator of the aliases nor above an operand's block.
-      while (block != upper && !(pinned = bool(definedIn(alloc, block)))) {
+      while (block != upper && !(pinned = bool(definedIn(leaves, block)))) {
         DominanceInfoNode *node = dominators.getNode(block);
         if (!node || !node->getIDom())
           break;
         block = node->getIDom()->getBlock();
       }
-      pinned = pinned || definedIn(alloc, block);
+      pinned = pinned || definedIn(leaves, block);
       if (pinned || block != &block->getParent()->front())
         break;
       // Leave the region op holding this region, if allowed.
       Operation *parent = block->getParentOp();
       if (!parent || isa<FunctionOpInterface>(parent))
         break;
-      if (llvm::any_of(alloc->getOperands(), [&](Value v) {
+      if (llvm::any_of(leaves, [&](Value v) {
             return parent->isAncestor(v.getParentBlock()->getParentOp());
           }))
         break;
@@ -67,22 +124,50 @@ public:
           }))
         break;
       out.leavesLoop |= loop;
+      out.freedInLeftLoop |= loop && freedInside(set, parent);
+      out.calledInLeftLoop |= loop && calledInside(set, parent);
       out.leftOps.push_back(parent);
       block = parent->getBlock();
     }
     out.target = block;
-    if (block == alloc->getBlock())
-      out.blockedBy = definedIn(alloc, block);
+    if (block == alloc->getBlock()) {
+      out.blockedBy = definedIn(leaves, block);
+      out.movedWith.clear();
+    }
     return out;
   }
 
 private:
-  /// An operand of `alloc` defined in `block` (which pins it there).
-  static Value definedIn(Operation *alloc, Block *block) {
-    for (Value operand : alloc->getOperands())
+  /// A value `alloc` depends on that is defined in `block` (which pins it
+  /// there).
+  static Value definedIn(ArrayRef<Value> leaves, Block *block) {
+    for (Value operand : leaves)
       if (operand.getParentBlock() == block)
         return operand;
     return {};
+  }
+
+  /// Whether a call inside `loop` takes one of the aliases in `set`.
+  static bool calledInside(const BufferViewFlowAnalysis::ValueSetT &set,
+                           Operation *loop) {
+    for (Value alias : set)
+      for (Operation *user : alias.getUsers())
+        if (isa<CallOpInterface>(user) && loop->isAncestor(user))
+          return true;
+    return false;
+  }
+
+  /// Whether an op inside `loop` frees one of the aliases in `set`.
+  static bool freedInside(const BufferViewFlowAnalysis::ValueSetT &set,
+                          Operation *loop) {
+    for (Value alias : set)
+      for (Operation *user : alias.getUsers()) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+        if (effects && loop->isAncestor(user) &&
+            effects.getEffectOnValue<MemoryEffects::Free>(alias))
+          return true;
+      }
+    return false;
   }
 
   /// The nearest common dominator, in `region`, of the blocks defining and
@@ -156,6 +241,65 @@ static std::string describeLeftOps(ArrayRef<Operation *> ops) {
   return out + "operations (" + joinWords(parts) + ")";
 }
 
+/// Ops whose regions run in sequence, in the same place as the op itself:
+/// an allocation leaving them is still made by the same thread, before the
+/// same code. (Out of scf.parallel or scf.forall it would be shared by
+/// iterations running at once; out of gpu.launch it would move to the host.)
+static bool sequential(Operation *op) {
+  return isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::ExecuteRegionOp,
+             scf::IndexSwitchOp, affine::AffineForOp, affine::AffineIfOp>(op);
+}
+
+/// The edits of BL302's fix (see the file comment), or nullopt when the
+/// move is not safe or the text does not allow it.
+static std::optional<std::vector<TextEdit>>
+hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
+  if (hoist.freedInLeftLoop || hoist.calledInLeftLoop ||
+      !llvm::all_of(hoist.leftOps, sequential))
+    return std::nullopt;
+  const AnalysisResult &result = index.result();
+  std::string_view text = result.text();
+  Operation *anchor = hoist.target->findAncestorOpInBlock(*alloc);
+  if (!anchor) {
+    if (hoist.target->empty() ||
+        !hoist.target->back().hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    anchor = &hoist.target->back();
+  }
+  OpId anchorId = index.idOf(anchor);
+  if (anchorId == kNone)
+    return std::nullopt;
+  uint32_t at = result.ops[anchorId].fullRange.begin;
+  SmallVector<Operation *> moved(hoist.movedWith.begin(),
+                                 hoist.movedWith.end());
+  moved.push_back(alloc);
+  std::vector<TextEdit> edits;
+  TextEdit insertion{{at, at}, ""};
+  for (Operation *op : moved) {
+    OpId id = index.idOf(op);
+    if (id == kNone)
+      return std::nullopt;
+    SourceRange full = result.ops[id].fullRange;
+    std::optional<SourceRange> lines = wholeLines(text, full);
+    if (!lines)
+      return std::nullopt;
+    // The op and a comment after it on its line, without the line's end.
+    uint32_t end = lines->end;
+    while (end > full.end && (text[end - 1] == '\n' || text[end - 1] == '\r'))
+      --end;
+    TextEdit line =
+        insertLineBefore(text, at, text.substr(full.begin, end - full.begin));
+    insertion.range = line.range;
+    insertion.newText += line.newText;
+    edits.push_back({*lines, ""});
+  }
+  edits.push_back(std::move(insertion));
+  llvm::sort(edits, [](const TextEdit &a, const TextEdit &b) {
+    return a.range < b.range;
+  });
+  return edits;
+}
+
 void classic::computeHoisting(SourceIndex &index, FunctionId fn,
                               FunctionFacts &facts, ClassicPlan &plan) {
   AnalysisResult &result = index.result();
@@ -187,10 +331,20 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
     } else {
       message += "out of " + describeLeftOps(hoist.leftOps) + " into " + where;
     }
+    std::vector<std::string> with;
+    for (Operation *def : hoist.movedWith)
+      with.push_back(index.nameOf(def->getResult(0)));
+    if (!with.empty())
+      message += ", together with the ops defining " + joinWords(with);
     message += ": it dominates all of its aliases' uses from there";
     Finding finding =
         makeFinding(FindingCode::BL302, result.ops[opId].nameRange, message);
     finding.severity = Severity::Hint;
+    if (auto edits = hoistEdits(index, op, hoist))
+      finding.fixes.push_back(
+          {"Hoist " + result.values[value].name + " into " + where +
+               (with.empty() ? "" : ", with " + joinWords(with)),
+           std::move(*edits)});
     result.findings.push_back(std::move(finding));
   });
 }

@@ -6,6 +6,7 @@
 #include "analysis/ir/ParsedModule.h"
 #include "analysis/ir/Registry.h"
 #include "analysis/ownership/KnownPassCrashes.h"
+#include "analysis/rewrite/MultiBuffer.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -161,6 +162,8 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
                                           std::string_view bufferName,
                                           const RewriteRequest &request,
                                           const AnalysisOptions &options) {
+  if (request.strategy == RewriteStrategy::MultiBuffer)
+    return multiBufferDocument(text, bufferName, request);
   RewriteOutput out;
   if (request.strategy == RewriteStrategy::Classic) {
     std::string error;

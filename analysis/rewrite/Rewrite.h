@@ -21,7 +21,9 @@
 
 namespace bufferlens {
 
-enum class RewriteStrategy { Classic, Ownership };
+/// MultiBuffer is BL303's refactor, not a deallocation strategy: upstream's
+/// memref::multiBuffer on one allocation (MultiBuffer.h).
+enum class RewriteStrategy { Classic, Ownership, MultiBuffer };
 
 struct RewriteRequest {
   RewriteStrategy strategy = RewriteStrategy::Ownership;
@@ -39,6 +41,10 @@ struct RewriteRequest {
   /// alias-check helper), with attributes and types written out rather
   /// than aliased, for an edit that replaces the function in place.
   std::optional<std::string> onlyFunction;
+  /// For the multi-buffer rewrite: a byte offset inside the `memref.alloc`
+  /// to rewrite, and how many slices it gets (BL303 checks with 2).
+  std::optional<uint32_t> allocation;
+  unsigned factor = 2;
 };
 
 struct RewriteOutput {

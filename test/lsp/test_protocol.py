@@ -628,6 +628,43 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                           ("^bb2", 3, rng(15, 0, 15, 4)),
                           ("^bb3", 3, rng(19, 0, 19, 4))])
 
+    def test_code_lens(self):
+        """One lens per function with memrefs, on its name; its command
+        opens the placement graph at that function."""
+        c = self.start()
+        self.assertEqual(self.init_result["result"]["capabilities"]
+                         ["codeLensProvider"], {"resolveProvider": False})
+        uri = "file:///tmp/lens.mlir"
+        text = ("func.func @scalar(%x: i32) -> i32 {\n"
+                "  return %x : i32\n}\n"
+                "// @cond: the classic plan's condBranch\n"
+                "func.func @cond(%c: i1, %a: memref<2xf32>) {\n"
+                "  cf.cond_br %c, ^bb1, ^bb2\n"
+                "^bb1:\n  cf.br ^bb3(%a : memref<2xf32>)\n"
+                "^bb2:\n  %0 = memref.alloc() : memref<2xf32>\n"
+                "  cf.br ^bb3(%0 : memref<2xf32>)\n"
+                "^bb3(%1: memref<2xf32>):\n  return\n}\n"
+                "func.func @freed() {\n"
+                "  %0 = memref.alloc() : memref<2xf32>\n"
+                "  memref.dealloc %0 : memref<2xf32>\n  return\n}\n")
+        c.open(uri, text)
+        c.diagnostics(uri)
+        r = c.call("textDocument/codeLens", {"textDocument": {"uri": uri}})
+
+        def lens(line, start, end, title, function):
+            return {"range": rng(line, start, line, end),
+                    "command": {"title": title,
+                                "command": "bufferlens.showGraph",
+                                "arguments": [{"uri": uri,
+                                               "function": function,
+                                               "position": pos(line,
+                                                               start)}]}}
+        self.assertEqual(r["result"], [
+            lens(4, 10, 15,
+                 "1 buffer · 1 critical alias · frees at 1 block end",
+                 "cond"),
+            lens(14, 10, 16, "1 buffer · 1 free", "freed")])
+
     # Semantic tokens -------------------------------------------------------
 
     TOKEN_TYPES = ["function", "variable", "label", "type", "keyword",
@@ -907,7 +944,7 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                 r = c.call("textDocument/codeAction", {
                     "textDocument": {"uri": uri_of(path)},
                     "range": rng(0, 0, len(text.split("\n")), 0),
-                    "context": {"diagnostics": []}})
+                    "context": {"diagnostics": [], "only": ["quickfix"]}})
                 before = [f["code"] for f in lint_json(path)["findings"]]
                 fixes = sum(len(f["fixes"])
                             for f in lint_json(path)["findings"])
@@ -938,7 +975,7 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                                    .split(":")[0])
         # Each kind of fix fires on the examples at least once.
         self.assertEqual(sorted(set(applied)),
-                         ["Allocate", "Insert memref.dealloc",
+                         ["Allocate", "Hoist", "Insert memref.dealloc",
                           "Remove redundant clone/dealloc pair"])
         print("applied %d fixes" % len(applied), file=sys.stderr)
 
@@ -989,6 +1026,9 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                 # Rejected by the pass, or already freeing: not offered.
                 self.assertEqual(r["result"], [], name)
                 continue
+            # (BL303's action comes first where the range touches its hint.)
+            r["result"] = [a for a in r["result"]
+                           if not a["title"].startswith("Multi-buffer ")]
             self.assertEqual(len(r["result"]), 1, name)
             action = r["result"][0]
             self.assertEqual(
@@ -1016,6 +1056,85 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         c.diagnostics(uri, 2)
         stale = c.call("codeAction/resolve", r["result"][0])
         self.assertEqual(stale["error"]["code"], -32801)
+
+    def test_refactor_multi_buffers(self):
+        """On a BL303 hint, 'Multi-buffer %0 in its scf.for' replaces the
+        function with what upstream's transform.memref.multibuffer (factor
+        2) makes of it; bufferlens/rewrite previews the same module."""
+        path = self.example("multi_buffer.mlir")
+        with tempfile.TemporaryDirectory() as work:
+            script = os.path.join(work, "factor2.mlir")
+            with open(os.path.join(ARGS.source_dir, "test", "lit", "Inputs",
+                                   "multibuffer.transform.mlir")) as f:
+                text = f.read().replace("factor = 5", "factor = 2")
+            with open(script, "w") as f:
+                f.write(text)
+            upstream = subprocess.run(
+                [ARGS.mlir_opt, "--transform-preload-library="
+                 "transform-library-paths=" + script,
+                 "--transform-interpreter", path],
+                capture_output=True, text=True, check=True).stdout
+        c = self.start()
+        uri = self.opened(c, path)
+        text = read(path)
+        # At `%0 = memref.alloc()` (line 19): the BL303 hint's action, then
+        # the pipeline's.
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual(r["result"], [
+            {"title": "Multi-buffer %0 in its scf.for (memref::multiBuffer, "
+                      "2 slices)",
+             "kind": "refactor.rewrite",
+             "data": {"uri": uri, "version": 1, "function": "multi_buffer",
+                      "allocation": text.index("memref.alloc()")}},
+            {"title": "Apply the buffer-deallocation-pipeline to "
+                      "@multi_buffer",
+             "kind": "refactor.rewrite",
+             "data": {"uri": uri, "version": 1,
+                      "function": "multi_buffer"}}])
+        # Away from the allocation: only the pipeline.
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(20, 2, 20, 2),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual([a["title"] for a in r["result"]],
+                         ["Apply the buffer-deallocation-pipeline to "
+                          "@multi_buffer"])
+        action = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})[
+                "result"][0]
+        resolved = c.call("codeAction/resolve", action)["result"]
+        edits = resolved["edit"]["changes"][uri]
+        self.assertEqual(len(edits), 1)
+        header = text.index("func.func @multi_buffer")
+        self.assertEqual(edits[0]["range"]["start"],
+                         pos(text[:header].count("\n"), 0))
+        fixed = apply_edits(text, edits)
+        printed = subprocess.run([ARGS.mlir_opt, "-"], input=fixed,
+                                 capture_output=True, text=True, check=True)
+        self.assertEqual(printed.stdout, upstream)
+        # The preview: the whole module, as mlir-opt prints it.
+        r = c.call("bufferlens/rewrite", {
+            "uri": uri, "strategy": "multiBuffer", "position": pos(18, 2)})
+        self.assertEqual(r["result"], {"text": upstream})
+        r = c.call("bufferlens/rewrite", {
+            "uri": uri, "strategy": "multiBuffer", "position": pos(20, 2)})
+        self.assertEqual(r["error"]["code"], -32803)
+        self.assertEqual(r["error"]["message"],
+                         "the rewrite failed: no memref.alloc here")
+        r = c.call("bufferlens/rewrite", {"uri": uri,
+                                          "strategy": "multiBuffer"})
+        self.assertEqual(r["error"]["code"], -32602)
+        # With BL303 turned off there is no hint, and no action.
+        c = self.start(options={"checks": {"BL303": "off"}})
+        uri = self.opened(c, path)
+        r = c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng(18, 8, 18, 8),
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertEqual([a["title"] for a in r["result"]],
+                         ["Apply the buffer-deallocation-pipeline to "
+                          "@multi_buffer"])
 
     def test_graph(self):
         c = self.start()

@@ -144,8 +144,8 @@ TEST_F(DocumentServiceTest, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(hints.error->message, "'range' must be a Range");
 
   Wait<std::vector<TextEdit>> stale;
-  service->resolveRefactoring("file:///t.mlir", "leaky", 0, nullptr,
-                              stale.callback());
+  service->resolveRefactoring("file:///t.mlir", "leaky", std::nullopt, 0,
+                              nullptr, stale.callback());
   Answer<std::vector<TextEdit>> edits = stale.get();
   ASSERT_TRUE(edits.error);
   EXPECT_EQ(edits.error->code, ErrorCode::ContentModified);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { GraphPanel } from './graphPanel';
 import { OwnershipLens } from './lens';
-import { PREVIEW_SCHEME } from './params';
+import { PREVIEW_SCHEME, parseGraphTarget } from './params';
 import { PipelinePreviewProvider, showPipelinePreview } from './preview';
 import { ServerManager } from './server';
 
@@ -16,7 +16,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ serv
     preview,
     lens,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
-    vscode.commands.registerCommand('bufferlens.showGraph', () => GraphPanel.show(context, server!)),
+    vscode.commands.registerCommand('bufferlens.showGraph', (arg?: unknown) =>
+      GraphPanel.show(context, server!, parseGraphTarget(arg)),
+    ),
     vscode.commands.registerCommand('bufferlens.showPipelinePreview', (arg?: { strategy?: 'classic' | 'ownership'; stage?: 'ownership' | 'simplified' | 'lowered' }) =>
       showPipelinePreview(arg),
     ),

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { clampRange, parseWebviewMessage } from './messages';
-import { functionAtLine, graphParams } from './params';
+import { functionAtLine, graphParams, type GraphTarget } from './params';
 import { GraphRequestMethod, type ExtensionToWebview, type GraphResult, type GraphStage, type Range } from './protocol';
 import type { ServerManager } from './server';
 import { buildGraphHtml, makeNonce } from './webview/html';
@@ -42,7 +42,25 @@ export class GraphPanel implements vscode.Disposable {
   private cursorTimer: NodeJS.Timeout | undefined;
   private editTimer: NodeJS.Timeout | undefined;
 
-  static show(context: vscode.ExtensionContext, server: ServerManager): void {
+  /**
+   * Shows the panel: at `target`'s function (a code lens's click), else at
+   * the function under the active editor's cursor.
+   */
+  static async show(context: vscode.ExtensionContext, server: ServerManager, target?: GraphTarget): Promise<void> {
+    if (target) {
+      const uri = vscode.Uri.parse(target.uri);
+      const editor =
+        vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
+        (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preserveFocus: false }));
+      if (!isMlirEditor(editor)) return;
+      if (GraphPanel.current) {
+        GraphPanel.current.panel.reveal(undefined, true);
+        GraphPanel.current.pin(editor, target);
+      } else {
+        GraphPanel.current = new GraphPanel(context, server, editor, target);
+      }
+      return;
+    }
     const editor = vscode.window.activeTextEditor;
     if (GraphPanel.current) {
       GraphPanel.current.panel.reveal(undefined, true);
@@ -60,6 +78,7 @@ export class GraphPanel implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly server: ServerManager,
     editor: vscode.TextEditor,
+    target?: GraphTarget,
   ) {
     this.stage =
       context.workspaceState.get<GraphStage>('bufferlens.graph.stage') ??
@@ -96,7 +115,20 @@ export class GraphPanel implements vscode.Disposable {
         if (s === 'running') this.refresh();
       }),
     );
-    this.follow(editor, true);
+    if (target) this.pin(editor, target);
+    else this.follow(editor, true);
+  }
+
+  /** Shows `target.function`, kept until the cursor moves to another function. */
+  private pin(editor: vscode.TextEditor, target: GraphTarget): void {
+    const doc = editor.document;
+    this.sourceUri = doc.uri;
+    this.sourceColumn = editor.viewColumn ?? this.sourceColumn;
+    const at = target.position ?? editor.selection.active;
+    this.lastPosition = new vscode.Position(at.line, at.character);
+    this.lastGuess = functionAtLine((l) => doc.lineAt(l).text, doc.lineCount, at.line);
+    this.pinnedFunction = target.function;
+    void this.request(target.function);
   }
 
   private post(msg: ExtensionToWebview): void {

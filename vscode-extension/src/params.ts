@@ -30,6 +30,33 @@ export function graphParams(editor: EditorState, stage: GraphStage, functionName
   return params;
 }
 
+/**
+ * The function a `bufferlens.showGraph` call names: the server's code lens
+ * passes `{uri, function, position}` (the function's name). Anything else
+ * (no argument from the palette, the editor title's resource URI) is
+ * undefined: the panel follows the cursor.
+ */
+export interface GraphTarget {
+  uri: string;
+  function: string;
+  position?: Position;
+}
+
+function isPosition(value: unknown): value is Position {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return Number.isInteger(p.line) && Number.isInteger(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
+}
+
+export function parseGraphTarget(arg: unknown): GraphTarget | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  if (typeof a.uri !== 'string' || !a.uri || typeof a.function !== 'string' || !a.function) return undefined;
+  const target: GraphTarget = { uri: a.uri, function: a.function };
+  if (isPosition(a.position)) target.position = { line: a.position.line, character: a.position.character };
+  return target;
+}
+
 export function ownershipAtParams(editor: EditorState): OwnershipAtParams {
   return { uri: editor.uri, position: { line: editor.position.line, character: editor.position.character } };
 }

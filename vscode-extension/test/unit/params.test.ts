@@ -5,6 +5,7 @@ import {
   functionAtLine,
   graphParams,
   ownershipAtParams,
+  parseGraphTarget,
   parsePreviewQuery,
   previewFileName,
   rewriteParams,
@@ -88,4 +89,28 @@ test('functionAtLine finds the enclosing func.func header', () => {
   assert.equal(at(5), '"quoted name"');
   assert.equal(at(8), 'third.v2');
   assert.equal(at(100), 'third.v2');
+});
+
+test('bufferlens.showGraph: the code lens argument names the function and its position', () => {
+  assert.deepEqual(
+    parseGraphTarget({ uri: 'file:///w/a.mlir', function: 'cond', position: { line: 4, character: 10 } }),
+    { uri: 'file:///w/a.mlir', function: 'cond', position: { line: 4, character: 10 } },
+  );
+  // The position is optional; a malformed one is dropped.
+  assert.deepEqual(parseGraphTarget({ uri: 'file:///w/a.mlir', function: 'cond' }), {
+    uri: 'file:///w/a.mlir',
+    function: 'cond',
+  });
+  assert.deepEqual(parseGraphTarget({ uri: 'file:///w/a.mlir', function: 'cond', position: { line: -1, character: 0 } }), {
+    uri: 'file:///w/a.mlir',
+    function: 'cond',
+  });
+});
+
+test('bufferlens.showGraph: no argument, or the editor title\'s URI, follows the cursor', () => {
+  assert.equal(parseGraphTarget(undefined), undefined);
+  assert.equal(parseGraphTarget({ scheme: 'file', path: '/w/a.mlir', fsPath: '/w/a.mlir' }), undefined);
+  assert.equal(parseGraphTarget({ uri: 'file:///w/a.mlir' }), undefined);
+  assert.equal(parseGraphTarget({ uri: 'file:///w/a.mlir', function: '' }), undefined);
+  assert.equal(parseGraphTarget('cond'), undefined);
 });

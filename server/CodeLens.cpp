@@ -1,0 +1,107 @@
+//===- CodeLens.cpp - A summary line above each function ------------------===//
+//
+// One lens per function that has memrefs: its buffers, the critical aliases
+// of the classic plan, and where its buffers are freed: the block ends whose
+// `bufferization.dealloc` (the ownership pass's, for a function that frees
+// nothing yet) frees something, or the frees the checker followed (for one
+// that already frees), e.g. "3 buffers · 1 critical alias · frees at 2
+// block ends". Counts of zero are left out, but for the buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "server/Features.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <set>
+
+using namespace bufferlens;
+
+static std::string counted(size_t n, const std::string &one,
+                           const std::string &many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+/// The lens title of function `fn` of `result`, or "" when it has no
+/// memrefs.
+static std::string lensTitle(const AnalysisResult &result, FunctionId fn) {
+  const FunctionEntry &entry = result.functions[fn];
+  bool memrefs = false;
+  for (ValueId v = entry.valueBegin; v < entry.valueEnd && !memrefs; ++v)
+    memrefs = result.values[v].isMemRef;
+  if (!memrefs)
+    return "";
+  size_t buffers = 0;
+  for (const BufferFact &fact : result.buffers)
+    if (result.values[fact.value].function == fn &&
+        (fact.kind == BufferKind::HeapAlloc ||
+         fact.kind == BufferKind::StackAlloc))
+      ++buffers;
+  std::string title = counted(buffers, "buffer", "buffers");
+
+  for (const ClassicPlan &plan : result.classic) {
+    if (plan.function != fn || !plan.computed)
+      continue;
+    size_t critical = 0;
+    for (const ClassicValue &value : plan.values)
+      critical += value.critical;
+    if (critical)
+      title += " · " + counted(critical, "critical alias", "critical aliases");
+  }
+
+  if (entry.stage == Stage::Bufferized) {
+    if (fn < (FunctionId)result.ownership.size() &&
+        result.ownership[fn].computed) {
+      size_t sites = 0;
+      // As the inlay hints count them (ExplainHints.cpp): a candidate freed
+      // under `false`, or retained, is not freed there. Nor is an argument
+      // or a global: never owned, their conditions only fold to false once
+      // the pipeline simplifies.
+      auto neverOwned = [&](ValueId v) {
+        int32_t fact = result.values[v].buffer;
+        return fact != kNone &&
+               (result.buffers[fact].kind == BufferKind::FunctionArgument ||
+                result.buffers[fact].kind == BufferKind::Global);
+      };
+      for (const DeallocSite &site : result.ownership[fn].sites)
+        sites += llvm::any_of(site.memrefs, [&](const DeallocCandidate &c) {
+          return c.memref != kNone && c.condition != "false" &&
+                 !llvm::is_contained(site.retained, c.memref) &&
+                 !neverOwned(c.memref);
+        });
+      if (sites)
+        title += " · frees at " + counted(sites, "block end", "block ends");
+    }
+  } else {
+    std::set<OpId> frees;
+    for (const FreeSite &site : result.freeSites)
+      if (site.freeOp != kNone && result.ops[site.freeOp].function == fn)
+        frees.insert(site.freeOp);
+    if (!frees.empty())
+      title += " · " + counted(frees.size(), "free", "frees");
+  }
+  return title;
+}
+
+std::vector<CodeLensInfo> bufferlens::codeLenses(const Snapshot &snapshot) {
+  std::vector<CodeLensInfo> out;
+  for (size_t p = 0; p < snapshot.parts().size(); ++p) {
+    const SnapshotPart &part = snapshot.parts()[p];
+    const AnalysisResult &result = *part.result;
+    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+      const FunctionEntry &entry = result.functions[fn];
+      if (!part.owns(entry.fullRange, snapshot.isLastPart(p)))
+        continue;
+      std::string title = lensTitle(result, fn);
+      if (title.empty())
+        continue;
+      CodeLensInfo lens;
+      lens.range = part.toCurrent(entry.nameRange.empty() ? entry.fullRange
+                                                          : entry.nameRange);
+      lens.title = std::move(title);
+      lens.function = entry.name;
+      out.push_back(std::move(lens));
+    }
+  }
+  return out;
+}
