@@ -3,9 +3,15 @@
 # Debian package runs this): `npm ci` when node_modules does not match the
 # lock file (the same stamp as vscode-extension/scripts/test.sh), then the
 # production bundle and `vsce package`.
-# Usage: build-vsix.sh OUT.vsix
+#
+# With SERVER, a linux-x64 .vsix that carries that binary (stripped) as
+# bin/bufferlens: the extension starts it when bufferlens.server.path is
+# unset and no `bufferlens` is on PATH or in the workspace's build/bin
+# (src/serverPath.ts); a set bufferlens.server.path still wins.
+# Usage: build-vsix.sh OUT.vsix [SERVER]
 set -euo pipefail
-OUT="$1"
+OUT="$(realpath -m "$1")"
+SERVER="${2:-}"
 EXT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../vscode-extension" && pwd)"
 cd "$EXT"
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
@@ -16,6 +22,18 @@ if [[ "$(cat node_modules/.bl-lock-hash 2>/dev/null)" != "$lock_hash" ]]; then
 fi
 node scripts/build.mjs --production
 mkdir -p "$(dirname "$OUT")"
-./node_modules/.bin/vsce package --no-dependencies --skip-license \
-  --allow-missing-repository -o "$OUT" >&2
+VSCE=("$EXT/node_modules/.bin/vsce" package --no-dependencies --skip-license --allow-missing-repository)
+if [[ -z "$SERVER" ]]; then
+  "${VSCE[@]}" -o "$OUT" >&2
+else
+  # A copy of what the generic .vsix holds, plus the server.
+  STAGE="$(mktemp -d)"
+  trap 'rm -rf "$STAGE"' EXIT
+  cp -r package.json README.md .vscodeignore language-configuration.json syntaxes dist "$STAGE/"
+  mkdir "$STAGE/bin"
+  strip -o "$STAGE/bin/bufferlens" "$SERVER"
+  chmod 755 "$STAGE/bin/bufferlens"
+  printf '!bin/bufferlens\n' >>"$STAGE/.vscodeignore"
+  (cd "$STAGE" && "${VSCE[@]}" --target linux-x64 -o "$OUT" >&2)
+fi
 echo "built $OUT" >&2

@@ -8,6 +8,9 @@
 //   node test/e2e/run-e2e.mjs --server=beside-vscode-mlir
 //        the real server beside a stand-in of LLVM's vscode-mlir running
 //        Debian's mlir-lsp-server (test/e2e/vscode-mlir-standin)
+//   node test/e2e/run-e2e.mjs --server=bundled
+//        a linux-x64 .vsix that carries the real server (packaging/build-vsix.sh),
+//        no bufferlens.server.path: the carried server starts; a set one wins
 //
 // Options: --vsix=PATH (default: the newest bufferlens-*.vsix of the
 // extension), --keep (leave the temporary directory), BL_E2E_HEADED=1 is not
@@ -38,6 +41,9 @@ const MODE = args.server ?? 'real';
 const BESIDE = 'beside-vscode-mlir';
 /** Modes that run the repository's real server. */
 const REAL = MODE === 'real' || MODE === BESIDE;
+const BUNDLED = 'bundled';
+/** Modes that install the probe extension (test/e2e/probe). */
+const PROBE = REAL || MODE === BUNDLED;
 const MLIR_LSP = process.env.BL_MLIR_LSP_SERVER || '/usr/lib/llvm-22/bin/mlir-lsp-server';
 const SKIP = 77;
 // Ceilings of bounded polling, never waits: a passing run returns as soon
@@ -51,7 +57,7 @@ function die(code, message) {
   process.exit(code);
 }
 
-if (!['real', 'stub', 'missing', BESIDE].includes(MODE)) die(2, `unknown --server=${MODE}`);
+if (!['real', 'stub', 'missing', BESIDE, BUNDLED].includes(MODE)) die(2, `unknown --server=${MODE}`);
 const missingChromium = chromiumMissing();
 if (missingChromium) die(1, missingChromium);
 
@@ -97,7 +103,7 @@ let serverPath = null;
  */
 const serves = { graph: true, ownershipAt: true, rewrite: true };
 if (MODE === BESIDE && !existsSync(MLIR_LSP)) die(SKIP, `SKIPPED: ${MLIR_LSP} does not exist (apt-get install mlir-22-tools).`);
-if (REAL) {
+if (REAL || MODE === BUNDLED) {
   serverPath = process.env.BL_SERVER || join(REPO, 'build/bin/bufferlens');
   if (!existsSync(serverPath)) die(SKIP, `SKIPPED: ${serverPath} does not exist yet (build the project first).`);
   const p = probeServer(serverPath);
@@ -138,8 +144,8 @@ function freePort() {
   });
 }
 
-const vsix = newestVsix();
 const tmp = mkdtempSync(join(tmpdir(), `bl-e2e-${MODE}-`));
+const vsix = MODE === BUNDLED ? join(tmp, 'bufferlens-linux-x64.vsix') : newestVsix();
 const userData = join(tmp, 'user-data');
 const extensionsDir = join(tmp, 'extensions');
 const workspace = join(tmp, 'workspace');
@@ -288,7 +294,13 @@ before(async () => {
   writeFileSync(brokenPath, `#!/bin/sh\necho "bufferlens: unknown command '$1'" >&2\nexit 2\n`);
   chmodSync(brokenPath, 0o755);
   if (MODE === 'stub') serverPath = stubPath;
-  writeUserSettings(MODE === BESIDE ? besideSettings() : {}, serverPath);
+  // The bundled mode sets no server path: the .vsix's own server is tested.
+  writeUserSettings(MODE === BESIDE ? besideSettings() : {}, MODE === BUNDLED ? null : serverPath);
+  if (MODE === BUNDLED) {
+    const tb = Date.now();
+    execFileSync('bash', [join(REPO, 'packaging/build-vsix.sh'), vsix, serverPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    console.log(`# built ${vsix} (${(statSync(vsix).size / 1e6).toFixed(1)} MB) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
+  }
   // A critical alias (BL201) for the semantic tokens test.
   if (REAL) cpSync(join(REPO, 'examples/branch.mlir'), join(workspace, 'branch.mlir'));
 
@@ -298,7 +310,7 @@ before(async () => {
   });
   if (inst.status !== 0) throw new Error(`--install-extension failed: ${inst.stdout}${inst.stderr}`);
   console.log(`# installed ${vsix} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-  if (REAL) {
+  if (PROBE) {
     const t2 = Date.now();
     installExtension(entry, packageProbe());
     console.log(`# installed the probe extension in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
@@ -851,7 +863,7 @@ if (MODE === 'real') {
   e2eTest('the editor draws the modifiers with the theme rules, and Inspect Editor Tokens shows them', async () => {
     // The source alone, for the screenshot.
     await runCommand('View: Single Column Editor Layout');
-    await runCommand('View: Close Panel');
+    await runCommand('View: Hide Panel');
     await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
     // The settings style owned bold, borrowed italic, freed underlined.
     const styleOf = async (needle, occurrence, token) => {
@@ -1057,5 +1069,30 @@ if (MODE === BESIDE) {
     assert.doesNotMatch(mlir, crashWords);
     await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.short });
     await shot('beside-vscode-mlir');
+  });
+}
+
+// ---------------------------------------------------------------------------
+// A linux-x64 .vsix that carries the server.
+
+if (MODE === BUNDLED) {
+  e2eTest('with bufferlens.server.path unset, the server the .vsix carries starts', async () => {
+    await openFile('example.mlir');
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    const started = await waitFor('the log to say which server', async () =>
+      /starting (\S+) serve \(found via extension\)/.exec(outputChannel('BufferLens')), T.short);
+    assert.match(started[1], new RegExp(`^${extensionsDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/bufferlens\\.bufferlens-[^/]+/bin/bufferlens$`));
+    await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.long });
+    await shot('carried-server');
+  });
+
+  e2eTest('a set bufferlens.server.path still wins over the carried server', async () => {
+    // Workspace settings: the setting is machine-overridable, and a remote
+    // window (code-server) ignores it in the User settings.
+    assert.deepEqual(await probe([{ kind: 'setting', key: 'bufferlens.server.path', value: stubPath, target: 'workspace' }]), [stubPath]);
+    await waitFor('the server the setting names', async () =>
+      outputChannel('BufferLens').includes(`starting ${stubPath} serve (found via setting)`), T.long);
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    await waitFor('the stub server to be initialized', async () => stubEntries('initialize').length > 0, T.short);
   });
 }

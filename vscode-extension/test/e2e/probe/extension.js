@@ -51,7 +51,8 @@ async function answer(q) {
   if (q.kind === 'setting') {
     // A user setting changed as the Settings editor changes it.
     const [section, ...key] = q.key.split('.');
-    await vscode.workspace.getConfiguration(section).update(key.join('.'), q.value, vscode.ConfigurationTarget.Global);
+    const target = q.target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await vscode.workspace.getConfiguration(section).update(key.join('.'), q.value, target);
     return vscode.workspace.getConfiguration(section).get(key.join('.'));
   }
   if (q.kind === 'extensions') {
