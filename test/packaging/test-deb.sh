@@ -11,7 +11,8 @@
 set -uo pipefail
 BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
-for tool in cpack dpkg-deb dpkg-shlibdeps; do
+# node and npm build the .vsix the package carries.
+for tool in cpack dpkg-deb dpkg-shlibdeps objdump node npm; do
   command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not found"; exit 77; }
 done
 
