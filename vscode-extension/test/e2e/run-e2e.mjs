@@ -7,7 +7,8 @@
 //   node test/e2e/run-e2e.mjs --server=missing  no server at all: the error path
 //   node test/e2e/run-e2e.mjs --server=beside-vscode-mlir
 //        the real server beside a stand-in of LLVM's vscode-mlir running
-//        Debian's mlir-lsp-server (test/e2e/vscode-mlir-standin)
+//        Debian's mlir-lsp-server (test/e2e/vscode-mlir-standin);
+//        BL_VSCODE_MLIR_VSIX=PATH installs that .vsix (LLVM's own) instead
 //   node test/e2e/run-e2e.mjs --server=bundled
 //        a linux-x64 .vsix that carries the real server (packaging/build-vsix.sh),
 //        no bufferlens.server.path: the carried server starts; a set one wins
@@ -317,8 +318,9 @@ before(async () => {
   }
   if (MODE === BESIDE) {
     const t3 = Date.now();
-    installExtension(entry, packageStandin());
-    console.log(`# installed the vscode-mlir stand-in in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
+    const theirs = process.env.BL_VSCODE_MLIR_VSIX;
+    installExtension(entry, theirs ? resolve(theirs) : packageStandin());
+    console.log(`# installed ${theirs ? resolve(theirs) : 'the vscode-mlir stand-in'} in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
   }
 
   const port = await freePort();
@@ -965,11 +967,10 @@ if (MODE === BESIDE) {
     const [exts] = await probe([{ kind: 'extensions' }]);
     const ids = exts.map((e) => e.id).sort();
     assert.ok(ids.includes('bufferlens.bufferlens') && ids.includes('llvm-vs-code-extensions.vscode-mlir'), ids.join(', '));
-    await waitFor('mlir-lsp-server to initialize', async () => /mlir-lsp-server initialized/.test(outputChannel('MLIR')), T.long);
     assert.deepEqual(await waitFor('both server processes', async () => {
       const h = serversHealthy();
       return h.bufferlens === 1 && h.mlirLspServer === 1 ? h : null;
-    }, T.short), { bufferlens: 1, mlirLspServer: 1 });
+    }, T.long), { bufferlens: 1, mlirLspServer: 1 });
   });
 
   e2eTest('navigation=auto: definition and references are listed once (mlir-lsp-server answers)', async () => {
@@ -1018,9 +1019,9 @@ if (MODE === BESIDE) {
     assert.ok(overwrites.length >= 1, 'VS Code says it keeps one grammar of two');
     assert.equal(new Set(overwrites).size, 1, overwrites.join('\n---\n'));
     const kept = /New grammar file: (.*)/.exec(overwrites[0])?.[1] ?? '';
-    const standinKept = /vscode-mlir/.test(kept);
+    const ourKept = /\/bufferlens\.bufferlens-[^/]*\//.test(kept);
     console.log(`# grammar kept for source.mlir: ${kept}`);
-    // The TextMate scopes of two tokens come from that grammar alone.
+    // The TextMate scopes of the tokens come from that grammar alone.
     const scopesAt = async (needle, token) => {
       const p = await pointOf(needle, 0, token);
       await page.mouse.click(p.x, p.y);
@@ -1033,13 +1034,16 @@ if (MODE === BESIDE) {
       await page.keyboard.press('Escape');
       return t.slice(t.indexOf('textmate scopes'));
     };
+    const op = await scopesAt('memref.store %cst, %0', 'memref.store');
     const ssa = await scopesAt('memref.store %cst, %0', '%0');
     const comment = await scopesAt('// BufferLens end-to-end example', '//');
-    const standin = /\.standin\.mlir/;
-    assert.equal(standin.test(ssa), standinKept, ssa);
-    assert.equal(standin.test(comment), standinKept, comment);
-    assert.match(ssa, standinKept ? /variable\.other\.ssa\.standin\.mlir/ : /variable\.other\.mlir/);
+    // Only BufferLens's grammar names op names so.
+    assert.equal(/entity\.name\.function\.operation\.mlir/.test(op), ourKept, op);
     assert.match(comment, /comment\.line\.double-slash\./);
+    if (!process.env.BL_VSCODE_MLIR_VSIX) {
+      // Every scope of the stand-in's grammar ends in .standin.mlir.
+      for (const t of [op, ssa, comment]) assert.equal(/\.standin\.mlir/.test(t), !ourKept, t);
+    }
   });
 
   e2eTest('navigation=on: both servers answer; VS Code merges their identical locations', async () => {
@@ -1064,7 +1068,7 @@ if (MODE === BESIDE) {
     assert.deepEqual(serversHealthy(), { bufferlens: 1, mlirLspServer: 1 });
     const bl = outputChannel('BufferLens');
     const mlir = outputChannel('MLIR');
-    assert.ok(bl.length > 0 && mlir.length > 0, 'both output channels were written');
+    assert.ok(bl.length > 0, 'the BufferLens log was written');
     assert.doesNotMatch(bl, crashWords);
     assert.doesNotMatch(mlir, crashWords);
     await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.short });
