@@ -10,6 +10,7 @@ packages=(
   libmimalloc-dev
   nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
   valgrind neovim pre-commit
+  dpkg-dev zsh
   clang-format-22 clang-22 libclang-rt-22-dev
 )
 

@@ -22,4 +22,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The e2e suite's test-only extensions are plain CommonJS, as VS Code
+    // loads them (no build step).
+    files: ['test/e2e/probe/**/*.js', 'test/e2e/vscode-mlir-standin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

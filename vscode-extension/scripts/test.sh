@@ -3,7 +3,8 @@
 #   Debian packages (if missing) -> npm ci -> typecheck, bundle, .vsix ->
 #   eslint -> unit tests -> graph page in headless Chromium -> end-to-end in code-server
 #   (no server; scripted stub server; the real build/bin/bufferlens when it
-#   serves LSP).
+#   serves LSP; the real server beside a vscode-mlir stand-in running
+#   mlir-lsp-server; a linux-x64 .vsix that carries the server).
 # Ends with the line "N passed, M failed" counting the suites that ran;
 # exits non-zero when any failed. A suite that cannot run yet (the real
 # server is not built) is reported as skipped and not counted.
@@ -108,6 +109,8 @@ if [[ "${BL_E2E:-1}" != 0 ]]; then
     suite e2e-missing-server node test/e2e/run-e2e.mjs --server=missing
     suite e2e-stub-server node test/e2e/run-e2e.mjs --server=stub
     suite e2e-real-server node test/e2e/run-e2e.mjs --server=real
+    suite e2e-beside-vscode-mlir node test/e2e/run-e2e.mjs --server=beside-vscode-mlir
+    suite e2e-bundled-server node test/e2e/run-e2e.mjs --server=bundled
   else
     echo "FAIL  code-server install; last lines of $LOGS/install-code-server.log:"
     tail -n 40 "$LOGS/install-code-server.log" | sed 's/^/      /'

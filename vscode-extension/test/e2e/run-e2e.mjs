@@ -5,6 +5,13 @@
 //   node test/e2e/run-e2e.mjs --server=real     the repository's build/bin/bufferlens
 //   node test/e2e/run-e2e.mjs --server=stub     test/e2e/stub-server.mjs (a scripted LSP server)
 //   node test/e2e/run-e2e.mjs --server=missing  no server at all: the error path
+//   node test/e2e/run-e2e.mjs --server=beside-vscode-mlir
+//        the real server beside a stand-in of LLVM's vscode-mlir running
+//        Debian's mlir-lsp-server (test/e2e/vscode-mlir-standin);
+//        BL_VSCODE_MLIR_VSIX=PATH installs that .vsix (LLVM's own) instead
+//   node test/e2e/run-e2e.mjs --server=bundled
+//        a linux-x64 .vsix that carries the real server (packaging/build-vsix.sh),
+//        no bufferlens.server.path: the carried server starts; a set one wins
 //
 // Options: --vsix=PATH (default: the newest bufferlens-*.vsix of the
 // extension), --keep (leave the temporary directory), BL_E2E_HEADED=1 is not
@@ -32,6 +39,13 @@ const args = Object.fromEntries(
   }),
 );
 const MODE = args.server ?? 'real';
+const BESIDE = 'beside-vscode-mlir';
+/** Modes that run the repository's real server. */
+const REAL = MODE === 'real' || MODE === BESIDE;
+const BUNDLED = 'bundled';
+/** Modes that install the probe extension (test/e2e/probe). */
+const PROBE = REAL || MODE === BUNDLED;
+const MLIR_LSP = process.env.BL_MLIR_LSP_SERVER || '/usr/lib/llvm-22/bin/mlir-lsp-server';
 const SKIP = 77;
 // Ceilings of bounded polling, never waits: a passing run returns as soon
 // as what it waits for shows. Generous because under `ctest -j2` the
@@ -44,7 +58,7 @@ function die(code, message) {
   process.exit(code);
 }
 
-if (!['real', 'stub', 'missing'].includes(MODE)) die(2, `unknown --server=${MODE}`);
+if (!['real', 'stub', 'missing', BESIDE, BUNDLED].includes(MODE)) die(2, `unknown --server=${MODE}`);
 const missingChromium = chromiumMissing();
 if (missingChromium) die(1, missingChromium);
 
@@ -89,7 +103,8 @@ let serverPath = null;
  * error instead of the feature.
  */
 const serves = { graph: true, ownershipAt: true, rewrite: true };
-if (MODE === 'real') {
+if (MODE === BESIDE && !existsSync(MLIR_LSP)) die(SKIP, `SKIPPED: ${MLIR_LSP} does not exist (apt-get install mlir-22-tools).`);
+if (REAL || MODE === BUNDLED) {
   serverPath = process.env.BL_SERVER || join(REPO, 'build/bin/bufferlens');
   if (!existsSync(serverPath)) die(SKIP, `SKIPPED: ${serverPath} does not exist yet (build the project first).`);
   const p = probeServer(serverPath);
@@ -130,8 +145,8 @@ function freePort() {
   });
 }
 
-const vsix = newestVsix();
 const tmp = mkdtempSync(join(tmpdir(), `bl-e2e-${MODE}-`));
+const vsix = MODE === BUNDLED ? join(tmp, 'bufferlens-linux-x64.vsix') : newestVsix();
 const userData = join(tmp, 'user-data');
 const extensionsDir = join(tmp, 'extensions');
 const workspace = join(tmp, 'workspace');
@@ -142,6 +157,8 @@ let codeServer;
 let browser;
 let page;
 let serverLogTail = '';
+/** The workbench's console messages (VS Code logs grammar conflicts there). */
+const consoleLines = [];
 
 function shot(name) {
   return page?.screenshot({ path: join(ARTIFACTS, `e2e-${MODE}-${name}.png`) }).catch(() => {});
@@ -165,6 +182,16 @@ function userSettings(extra = {}) {
     'editor.hover.delay': 200,
     'editor.minimap.enabled': false,
     'bufferlens.checks': { BL301: 'off' },
+    // The README's example: the ownership modifiers show in the text (and
+    // the semantic tokens test reads the styles back from the editor).
+    'editor.semanticTokenColorCustomizations': {
+      rules: {
+        'variable.owned:mlir': { bold: true },
+        'variable.borrowed:mlir': { italic: true },
+        'variable.freed:mlir': { underline: true, foreground: '#F44747' },
+        'variable.criticalAlias:mlir': { foreground: '#CCA700' },
+      },
+    },
     ...extra,
   };
 }
@@ -206,6 +233,50 @@ async function waitFor(what, fn, timeout = T.long, interval = 250) {
   }
 }
 
+/** Packages test/e2e/probe (a test-only extension, see its README) into tmp. */
+function packageProbe() {
+  const dir = join(tmp, 'probe');
+  cpSync(join(HERE, 'probe'), dir, { recursive: true });
+  const out = join(tmp, 'bufferlens-e2e-probe.vsix');
+  execFileSync(join(EXT, 'node_modules/.bin/vsce'),
+    ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '-o', out],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  return out;
+}
+
+/**
+ * Bundles test/e2e/vscode-mlir-standin with vscode-languageclient and
+ * packages it (see its README: a stand-in, not LLVM's extension).
+ */
+function packageStandin() {
+  const dir = join(tmp, 'vscode-mlir-standin');
+  cpSync(join(HERE, 'vscode-mlir-standin'), dir, { recursive: true });
+  execFileSync(join(EXT, 'node_modules/.bin/esbuild'),
+    ['extension.js', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', '--log-level=warning', '--outfile=dist/extension.js'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: join(EXT, 'node_modules') } });
+  const out = join(tmp, 'vscode-mlir-standin.vsix');
+  execFileSync(join(EXT, 'node_modules/.bin/vsce'),
+    ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '-o', out],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  return out;
+}
+
+/**
+ * vscode-mlir's setting for the server (bufferlens.navigation left at auto),
+ * and BufferLens's messages traced into its log, which shows which requests
+ * BufferLens was asked.
+ */
+function besideSettings() {
+  return { 'mlir.server_path': MLIR_LSP, 'mlir.onSettingsChanged': 'ignore', 'bufferlens.trace.server': 'messages' };
+}
+
+function installExtension(entry, file) {
+  const inst = spawnSync(process.execPath, [entry, '--extensions-dir', extensionsDir, '--user-data-dir', userData, '--install-extension', file], {
+    encoding: 'utf8',
+  });
+  if (inst.status !== 0) throw new Error(`--install-extension ${file} failed: ${inst.stdout}${inst.stderr}`);
+}
+
 before(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const t0 = Date.now();
@@ -224,7 +295,15 @@ before(async () => {
   writeFileSync(brokenPath, `#!/bin/sh\necho "bufferlens: unknown command '$1'" >&2\nexit 2\n`);
   chmodSync(brokenPath, 0o755);
   if (MODE === 'stub') serverPath = stubPath;
-  writeUserSettings({}, serverPath);
+  // The bundled mode sets no server path: the .vsix's own server is tested.
+  writeUserSettings(MODE === BESIDE ? besideSettings() : {}, MODE === BUNDLED ? null : serverPath);
+  if (MODE === BUNDLED) {
+    const tb = Date.now();
+    execFileSync('bash', [join(REPO, 'packaging/build-vsix.sh'), vsix, serverPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    console.log(`# built ${vsix} (${(statSync(vsix).size / 1e6).toFixed(1)} MB) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
+  }
+  // A critical alias (BL201) for the semantic tokens test.
+  if (REAL) cpSync(join(REPO, 'examples/branch.mlir'), join(workspace, 'branch.mlir'));
 
   const t1 = Date.now();
   const inst = spawnSync(process.execPath, [entry, '--extensions-dir', extensionsDir, '--user-data-dir', userData, '--install-extension', vsix], {
@@ -232,6 +311,17 @@ before(async () => {
   });
   if (inst.status !== 0) throw new Error(`--install-extension failed: ${inst.stdout}${inst.stderr}`);
   console.log(`# installed ${vsix} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  if (PROBE) {
+    const t2 = Date.now();
+    installExtension(entry, packageProbe());
+    console.log(`# installed the probe extension in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+  }
+  if (MODE === BESIDE) {
+    const t3 = Date.now();
+    const theirs = process.env.BL_VSCODE_MLIR_VSIX;
+    installExtension(entry, theirs ? resolve(theirs) : packageStandin());
+    console.log(`# installed ${theirs ? resolve(theirs) : 'the vscode-mlir stand-in'} in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
+  }
 
   const port = await freePort();
   const config = join(tmp, 'code-server.yaml');
@@ -265,6 +355,7 @@ before(async () => {
 
   browser = await launch({ viewport: { width: 1400, height: 900 } });
   page = await browser.context.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
   page.setDefaultTimeout(T.long);
   await page.goto(url);
   await page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: T.long });
@@ -565,6 +656,9 @@ if (MODE === 'stub' || MODE === 'real') {
 
   e2eTest('the graph follows the cursor into another function', async (t) => {
     if (!serves.graph) return t.skip('this build of the server has no bufferlens/graph');
+    // Clicking a block can leave the graph's group active (seen under
+    // load): bring the source's group back first.
+    await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
     const p = await pointOf('memref.store');
     await page.mouse.click(p.x, p.y);
     await waitFor('the graph of @double_free', async () => /^@double_free · /.test(await graphFrame().locator('#status').innerText()), T.long);
@@ -678,4 +772,331 @@ if (MODE === 'stub' || MODE === 'real') {
       await shot('settings-change');
     });
   }
+}
+
+// ---------------------------------------------------------------------------
+// Semantic tokens, read back from the running editor.
+
+let probeRuns = 0;
+/**
+ * Runs `queries` through the probe extension (test/e2e/probe) and returns
+ * its answers: VS Code's own provider commands in the extension host, so
+ * what every installed extension's providers say together.
+ */
+async function probe(queries) {
+  const id = ++probeRuns;
+  const dir = join(workspace, '.probe');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'request.json'), JSON.stringify({ id, queries }));
+  await runCommand('BufferLens E2E Probe: Run');
+  const file = join(dir, `result-${id}.json`);
+  const results = await waitFor('the probe answer', async () => existsSync(file) && JSON.parse(readFileSync(file, 'utf8')), T.short);
+  for (const r of results) if (r.error) throw new Error(`probe ${JSON.stringify(r.query)}: ${r.error}`);
+  return results.map((r) => r.result);
+}
+
+/**
+ * Polls `fn` until it returns a value deep-equal to `expected`, then
+ * asserts (so a failure shows the last difference): the server's first
+ * answer may come before the analyses have run.
+ */
+async function eventuallyDeepEqual(what, fn, expected) {
+  let last;
+  try {
+    await waitFor(what, async () => {
+      last = await fn();
+      return JSON.stringify(last) === JSON.stringify(expected);
+    }, T.long, 1000);
+  } catch {
+    // Fall through to the assertion, which shows the difference.
+  }
+  assert.deepEqual(last, expected);
+}
+
+/** The token of `tokens` at (line, character), or a note that there is none. */
+function tokenAt(tokens, line, character) {
+  const t = tokens?.find((t) => t.line === line && t.character === character);
+  return t ? { length: t.length, type: t.type, modifiers: t.modifiers } : `no token at ${line}:${character}`;
+}
+
+if (MODE === 'real') {
+  e2eTest('semantic tokens carry the ownership modifiers in the editor', async () => {
+    await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
+    // Positions are 0-based (line, character); the facts are those of
+    // `bufferlens explain` and `bufferlens lint` on the same files.
+    const expected = {
+      legend: {
+        tokenTypes: ['function', 'variable', 'label', 'type', 'keyword', 'comment', 'string', 'number', 'macro', 'decorator'],
+        tokenModifiers: ['declaration', 'definition', 'owned', 'borrowed', 'freed', 'criticalAlias'],
+      },
+      example: [
+        // func.func @branch(%cond: i1, %arg: memref<2xf32>) -> ...
+        { length: 7, type: 'function', modifiers: ['declaration', 'definition'] },
+        // %arg: a function argument, never owned (borrowed), defined here
+        { length: 4, type: 'variable', modifiers: ['definition', 'borrowed'] },
+        // %0 = memref.alloc(): owned, defined here
+        { length: 2, type: 'variable', modifiers: ['definition', 'owned'] },
+        // memref.alloc: the op name
+        { length: 12, type: 'macro', modifiers: [] },
+        // cf.br ^bb3(%arg ...): a use of the borrowed argument
+        { length: 4, type: 'variable', modifiers: ['borrowed'] },
+        // the first `memref.dealloc %0` of @double_free
+        { length: 2, type: 'variable', modifiers: ['owned'] },
+        // the second: a use after the free (BL102)
+        { length: 2, type: 'variable', modifiers: ['owned', 'freed'] },
+      ],
+      // examples/branch.mlir: `^bb3(%2: memref<2xf32>)`, the critical alias (BL201)
+      branch: [{ length: 2, type: 'variable', modifiers: ['definition', 'criticalAlias'] }],
+    };
+    const points = [[3, 10], [3, 29], [4, 2], [4, 7], [9, 13], [19, 17], [20, 17]];
+    await eventuallyDeepEqual('the ownership modifiers', async () => {
+      const [ex, br] = await probe([
+        { kind: 'semanticTokens', file: 'example.mlir' },
+        { kind: 'semanticTokens', file: 'branch.mlir' },
+      ]);
+      return {
+        legend: ex.legend,
+        example: points.map(([l, c]) => tokenAt(ex.tokens, l, c)),
+        branch: [tokenAt(br.tokens, 21, 5)],
+      };
+    }, expected);
+  });
+
+  e2eTest('the editor draws the modifiers with the theme rules, and Inspect Editor Tokens shows them', async () => {
+    // The source alone, for the screenshot.
+    await runCommand('View: Single Column Editor Layout');
+    await runCommand('View: Hide Panel');
+    await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
+    // The settings style owned bold, borrowed italic, freed underlined.
+    const styleOf = async (needle, occurrence, token) => {
+      const p = await pointOf(needle, occurrence, token);
+      return page.evaluate(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        const s = getComputedStyle(el);
+        return { text: el.textContent, bold: Number(s.fontWeight) >= 600, italic: s.fontStyle === 'italic', underline: s.textDecorationLine.includes('underline') };
+      }, p);
+    };
+    await waitFor('owned %0 drawn bold', async () => (await styleOf('= memref.alloc() : memref<2xf32>', 0, '%0')).bold, T.long);
+    assert.deepEqual(await styleOf('= memref.alloc() : memref<2xf32>', 0, '%0'), { text: '%0', bold: true, italic: false, underline: false });
+    assert.deepEqual(await styleOf('cf.br ^bb3(%arg', 0, '%arg'), { text: '%arg', bold: false, italic: true, underline: false });
+    assert.deepEqual(await styleOf('%cond', 0, '%cond'), { text: '%cond', bold: false, italic: false, underline: false });
+    // The second dealloc of %0 in @double_free: owned and freed.
+    assert.deepEqual(await styleOf('memref.dealloc %0', 1, '%0'), { text: '%0', bold: true, italic: false, underline: true });
+    await shot('semantic-tokens');
+
+    // Developer: Inspect Editor Tokens and Scopes, on the owned %0.
+    const p = await pointOf('= memref.alloc() : memref<2xf32>', 0, '%0');
+    await page.mouse.click(p.x, p.y);
+    await runCommand('Developer: Inspect Editor Tokens and Scopes');
+    const widget = page.locator('.token-inspect-widget');
+    await widget.waitFor({ timeout: T.short });
+    const text = await waitFor('the semantic token in the widget', async () => {
+      const t = normalize(await widget.innerText());
+      return /semantic token type/.test(t) ? t : null;
+    }, T.short);
+    assert.match(text, /semantic token type\s+variable/);
+    assert.match(text, /modifiers\s+definition owned/);
+    await shot('inspect-tokens');
+    await page.keyboard.press('Escape');
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Beside vscode-mlir (a stand-in with its identifier, grammar scope and a
+// language client on Debian's mlir-lsp-server).
+
+/** Command lines of the processes code-server started, at any depth. */
+function descendants() {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .filter(Boolean)
+    .map(([, pid, ppid, cmd]) => ({ pid: Number(pid), ppid: Number(ppid), cmd }));
+  const inTree = new Set([codeServer.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) {
+      if (!inTree.has(r.pid) && inTree.has(r.ppid)) {
+        inTree.add(r.pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter((r) => r.pid !== codeServer.pid && inTree.has(r.pid)).map((r) => r.cmd);
+}
+
+/** The text of the output channel `name` (VS Code writes each to a log file). */
+function outputChannel(name) {
+  const found = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (new RegExp(`^\\d+-${name}\\.log$`).test(e.name)) found.push(p);
+    }
+  };
+  if (existsSync(join(userData, 'logs'))) walk(join(userData, 'logs'));
+  return found.map((f) => readFileSync(f, 'utf8')).join('\n');
+}
+
+function serversHealthy() {
+  const procs = descendants();
+  const bl = procs.filter((c) => / serve(\s|$)/.test(c) && c.includes(serverPath));
+  const mlir = procs.filter((c) => c.startsWith(MLIR_LSP) || c.includes(` ${MLIR_LSP}`) || c === MLIR_LSP);
+  return { bufferlens: bl.length, mlirLspServer: mlir.length };
+}
+
+const crashWords = /crash|Connection to server got closed|exited with code|Server initialization failed/i;
+
+if (MODE === BESIDE) {
+  // `%0` of @double_free in its store (0-based line 18): a use.
+  const use = [18, 22];
+  const definition = [{ file: 'example.mlir', range: [17, 2, 17, 4] }];
+  const references = [
+    { file: 'example.mlir', range: [17, 2, 17, 4] },
+    { file: 'example.mlir', range: [18, 21, 18, 23] },
+    { file: 'example.mlir', range: [19, 17, 19, 19] },
+    { file: 'example.mlir', range: [20, 17, 20, 19] },
+  ];
+  const byPosition = (a, b) => a.range.join() < b.range.join() ? -1 : a.range.join() > b.range.join() ? 1 : 0;
+  const sortLocations = (ls) => [...ls].sort((a, b) => byPosition(a, b) || a.file.localeCompare(b.file));
+
+  e2eTest('both servers start: BufferLens and vscode-mlir\'s mlir-lsp-server', async () => {
+    await openFile('example.mlir');
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    const [exts] = await probe([{ kind: 'extensions' }]);
+    const ids = exts.map((e) => e.id).sort();
+    assert.ok(ids.includes('bufferlens.bufferlens') && ids.includes('llvm-vs-code-extensions.vscode-mlir'), ids.join(', '));
+    assert.deepEqual(await waitFor('both server processes', async () => {
+      const h = serversHealthy();
+      return h.bufferlens === 1 && h.mlirLspServer === 1 ? h : null;
+    }, T.long), { bufferlens: 1, mlirLspServer: 1 });
+  });
+
+  e2eTest('navigation=auto: definition and references are listed once (mlir-lsp-server answers)', async () => {
+    const [defs, refs] = await waitFor('mlir-lsp-server to answer', async () => {
+      const r = await probe([
+        { kind: 'definition', file: 'example.mlir', position: use },
+        { kind: 'references', file: 'example.mlir', position: use },
+      ]);
+      return r[0].length ? r : null;
+    }, T.long, 1000);
+    assert.deepEqual(defs, definition);
+    assert.deepEqual(sortLocations(refs), references);
+    const log = outputChannel('BufferLens');
+    assert.match(log, /navigation \(definition, references, highlights, symbols\): off \(vscode-mlir is installed: navigation is left to mlir-lsp-server\)/);
+    // BufferLens's server was not asked (its traced messages).
+    assert.match(log, /Sending request 'textDocument\/hover|Sending request 'textDocument\/semanticTokens/, 'the trace is on');
+    assert.doesNotMatch(log, /Sending request 'textDocument\/(definition|references)/);
+  });
+
+  e2eTest('the hover shows BufferLens\'s ownership facts beside mlir-lsp-server\'s', async () => {
+    const hovers = await waitFor('both hovers', async () => {
+      const [h] = await probe([{ kind: 'hover', file: 'example.mlir', position: use }]);
+      return h.length >= 2 ? h : null;
+    }, T.long, 1000);
+    const texts = hovers.map((h) => h.join('\n'));
+    assert.equal(texts.length, 2, JSON.stringify(texts));
+    assert.equal(texts.filter((t) => t.startsWith('**%0** : `memref<8xf32>` in `@double_free` (deallocated)')).length, 1, JSON.stringify(texts));
+    assert.equal(texts.filter((t) => /^Operation: "memref\.alloc"/.test(t)).length, 1, JSON.stringify(texts));
+    // And in the editor, one hover widget with both.
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
+    const p = await pointOf('memref.store %cst, %0', 0, '%0');
+    await page.mouse.move(p.x, p.y);
+    const hover = page.locator('.monaco-hover:not(.hidden)').first();
+    const text = await waitFor('both hovers in the widget', async () => {
+      const t = normalize(await hover.innerText());
+      return /heap allocation/.test(t) && /Operation: "memref\.alloc"/.test(t) ? t : null;
+    }, T.short);
+    assert.match(text, /owned by this function, 32 bytes/);
+    await shot('beside-vscode-mlir-hover');
+    await page.mouse.move(5, 5);
+  });
+
+  e2eTest('one grammar colours .mlir files: VS Code keeps one of the two for source.mlir', async () => {
+    const overwrites = consoleLines.filter((l) => /Overwriting grammar scope name to file mapping for scope source\.mlir/.test(l));
+    // (The workbench logs it once per grammar registry it builds.)
+    assert.ok(overwrites.length >= 1, 'VS Code says it keeps one grammar of two');
+    assert.equal(new Set(overwrites).size, 1, overwrites.join('\n---\n'));
+    const kept = /New grammar file: (.*)/.exec(overwrites[0])?.[1] ?? '';
+    const ourKept = /\/bufferlens\.bufferlens-[^/]*\//.test(kept);
+    console.log(`# grammar kept for source.mlir: ${kept}`);
+    // The TextMate scopes of the tokens come from that grammar alone.
+    const scopesAt = async (needle, token) => {
+      const p = await pointOf(needle, 0, token);
+      await page.mouse.click(p.x, p.y);
+      await runCommand('Developer: Inspect Editor Tokens and Scopes');
+      const widget = page.locator('.token-inspect-widget');
+      const t = await waitFor('the inspect widget', async () => {
+        const s = normalize(await widget.innerText());
+        return /textmate scopes/.test(s) ? s : null;
+      }, T.short);
+      await page.keyboard.press('Escape');
+      return t.slice(t.indexOf('textmate scopes'));
+    };
+    const op = await scopesAt('memref.store %cst, %0', 'memref.store');
+    const ssa = await scopesAt('memref.store %cst, %0', '%0');
+    const comment = await scopesAt('// BufferLens end-to-end example', '//');
+    // Only BufferLens's grammar names op names so.
+    assert.equal(/entity\.name\.function\.operation\.mlir/.test(op), ourKept, op);
+    assert.match(comment, /comment\.line\.double-slash\./);
+    if (!process.env.BL_VSCODE_MLIR_VSIX) {
+      // Every scope of the stand-in's grammar ends in .standin.mlir.
+      for (const t of [op, ssa, comment]) assert.equal(/\.standin\.mlir/.test(t), !ourKept, t);
+    }
+  });
+
+  e2eTest('navigation=on: both servers answer; VS Code merges their identical locations', async () => {
+    assert.deepEqual(await probe([{ kind: 'setting', key: 'bufferlens.navigation', value: 'on' }]), ['on']);
+    const answered = /Received response 'textDocument\/definition[^]*Received response 'textDocument\/references|Received response 'textDocument\/references[^]*Received response 'textDocument\/definition/;
+    const [defs, refs] = await waitFor('BufferLens to answer definition and references too', async () => {
+      const r = await probe([
+        { kind: 'definition', file: 'example.mlir', position: use },
+        { kind: 'references', file: 'example.mlir', position: use },
+      ]);
+      return answered.test(outputChannel('BufferLens')) ? r : null;
+    }, T.long, 1000);
+    assert.match(outputChannel('BufferLens'), /navigation \(definition, references, highlights, symbols\): on \(bufferlens\.navigation is on\)/);
+    // Both servers give the same locations (the protocol tests check
+    // BufferLens's); VS Code lists each once.
+    assert.deepEqual(defs, definition);
+    assert.deepEqual(sortLocations(refs), references);
+    await probe([{ kind: 'setting', key: 'bufferlens.navigation', value: undefined }]);
+  });
+
+  e2eTest('both servers are still running and neither log reports a crash', async () => {
+    assert.deepEqual(serversHealthy(), { bufferlens: 1, mlirLspServer: 1 });
+    const bl = outputChannel('BufferLens');
+    const mlir = outputChannel('MLIR');
+    assert.ok(bl.length > 0, 'the BufferLens log was written');
+    assert.doesNotMatch(bl, crashWords);
+    assert.doesNotMatch(mlir, crashWords);
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.short });
+    await shot('beside-vscode-mlir');
+  });
+}
+
+// ---------------------------------------------------------------------------
+// A linux-x64 .vsix that carries the server.
+
+if (MODE === BUNDLED) {
+  e2eTest('with bufferlens.server.path unset, the server the .vsix carries starts', async () => {
+    await openFile('example.mlir');
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    const started = await waitFor('the log to say which server', async () =>
+      /starting (\S+) serve \(found via extension\)/.exec(outputChannel('BufferLens')), T.short);
+    assert.match(started[1], new RegExp(`^${extensionsDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/bufferlens\\.bufferlens-[^/]+/bin/bufferlens$`));
+    await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.long });
+    await shot('carried-server');
+  });
+
+  e2eTest('a set bufferlens.server.path still wins over the carried server', async () => {
+    // Workspace settings: the setting is machine-overridable, and a remote
+    // window (code-server) ignores it in the User settings.
+    assert.deepEqual(await probe([{ kind: 'setting', key: 'bufferlens.server.path', value: stubPath, target: 'workspace' }]), [stubPath]);
+    await waitFor('the server the setting names', async () =>
+      outputChannel('BufferLens').includes(`starting ${stubPath} serve (found via setting)`), T.long);
+    await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
+    await waitFor('the stub server to be initialized', async () => stubEntries('initialize').length > 0, T.short);
+  });
 }
