@@ -6,6 +6,7 @@
 #include "analysis/ir/RegionNesting.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/AliasCheckProof.h"
+#include "analysis/ownership/IsolatedFunction.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
 #include "analysis/ownership/Preconditions.h"
@@ -26,6 +27,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include <map>
+#include <optional>
 
 using namespace bufferlens;
 using namespace mlir;
@@ -329,7 +331,17 @@ private:
       return;
     }
     std::vector<Finding> rejections;
-    if (!runPasses(fn, copy, OwnershipStage::Ownership, rejections)) {
+    bool passed;
+    {
+      // In a module of its own, so the pass's symbol lookups do not scan
+      // the whole document (IsolatedFunction.h). Dynamic ownership of
+      // private functions rewrites their callers: the whole copy then.
+      std::optional<IsolatedFunction> alone;
+      if (!options.privateFunctionDynamicOwnership)
+        alone.emplace(copy, clone.module(), copySymbols());
+      passed = runPasses(fn, copy, OwnershipStage::Ownership, rejections);
+    }
+    if (!passed) {
       facts.reason = rejections.empty() ? "the deallocation pass failed"
                                         : "the deallocation pass rejects it: " +
                                               rejections.front().message;
@@ -619,6 +631,14 @@ private:
   const AnalysisOptions &options;
   ChargeFunctionTime charge;
   TaggedClone clone;
+  /// The top-level symbols of the copy, for IsolatedFunction.
+  const TaggedClone::SymbolMap &copySymbols() {
+    if (!copySymbolMap)
+      copySymbolMap = TaggedClone::symbolsOf(clone.module());
+    return *copySymbolMap;
+  }
+  std::optional<TaggedClone::SymbolMap> copySymbolMap;
+
   /// The pipeline in two halves, built once for all batches.
   std::unique_ptr<PassManager> loweringPrologue, loweringRest;
 };

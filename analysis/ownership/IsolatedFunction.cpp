@@ -1,0 +1,59 @@
+//===- IsolatedFunction.cpp -----------------------------------------------===//
+
+#include "analysis/ownership/IsolatedFunction.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace bufferlens;
+using namespace mlir;
+
+IsolatedFunction::IsolatedFunction(Operation *function, ModuleOp whole,
+                                   const TaggedClone::SymbolMap &symbols)
+    : function(function) {
+  if (function->getParentOp() != whole.getOperation())
+    return;
+  llvm::SetVector<Operation *> named;
+  auto uses = SymbolTable::getSymbolUses(function);
+  if (!uses)
+    return; // Unknown symbol uses: leave it where every name resolves.
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    SymbolRefAttr ref = use.getSymbolRef();
+    Operation *op = symbols.lookup(ref.getRootReference());
+    if (!op || !ref.getNestedReferences().empty())
+      return;
+    if (op != function)
+      named.insert(op);
+  }
+  // The module's own attributes (data layout, ...) stay, as in the batches.
+  alone = cast<ModuleOp>(whole->cloneWithoutRegions());
+  Block *body = new Block();
+  alone->getBodyRegion().push_back(body);
+  for (Operation *op : named) {
+    // As the BL203 batches: a callee stands as a private declaration, other
+    // symbols (globals) whole.
+    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
+      Operation *decl = op->cloneWithoutRegions();
+      if (!fn.isExternal())
+        SymbolTable::setSymbolVisibility(decl,
+                                         SymbolTable::Visibility::Private);
+      body->push_back(decl);
+    } else {
+      body->push_back(op->clone());
+    }
+  }
+  home = function->getBlock();
+  next = function->getNextNode();
+  function->moveBefore(body, body->end());
+}
+
+IsolatedFunction::~IsolatedFunction() {
+  if (!alone)
+    return;
+  if (next)
+    function->moveBefore(next);
+  else
+    function->moveBefore(home, home->end());
+}
