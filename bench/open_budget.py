@@ -20,7 +20,7 @@ Needs valgrind and strip (binutils): callgrind cannot read the DWARF of
 our build, so a copy of the binary without debug info is profiled.
 
 usage: open_budget.py --bufferlens PATH [--mlir-lsp-server PATH]
-                      [--lines 5000] [--keep DIR]"""
+                      [--lines 5000] [--shape mix] [--keep DIR]"""
 
 import argparse
 import os
@@ -56,11 +56,12 @@ UPSTREAM_PHASES = [
 ]
 
 
-def profile(argv, path, out_file):
-    """Opens `path` once in the server `argv` runs under callgrind."""
+def profile(argv, path, out_file, options=None):
+    """Opens `path` once in the server `argv` runs under callgrind, with
+    `options` as initializationOptions."""
     server = Server(["valgrind", "--tool=callgrind",
                      "--callgrind-out-file=" + out_file] + argv)
-    server.initialize()
+    server.initialize(options)
     uri = "file://" + os.path.abspath(path)
     with open(path) as f:
         server.open(uri, f.read())
@@ -98,6 +99,9 @@ def main():
     p.add_argument("--mlir-lsp-server",
                    default="/usr/lib/llvm-22/bin/mlir-lsp-server")
     p.add_argument("--lines", type=int, default=5000)
+    p.add_argument("--shape", default="mix",
+                   help="gen_module.py --shape: mix (default), condbranch "
+                        "or one shape of bench/shapes.py")
     p.add_argument("--keep", help="keep the profiles in this directory")
     args = p.parse_args()
 
@@ -105,14 +109,19 @@ def main():
     os.makedirs(work, exist_ok=True)
     module = os.path.join(work, "module.mlir")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"),
-                    str(args.lines), module], check=True)
+                    "--shape", args.shape, str(args.lines), module],
+                   check=True)
     ours = os.path.join(work, "bufferlens")
     shutil.copy(args.bufferlens, ours)
     subprocess.run(["strip", "-g", ours], check=True)
 
     profile([args.mlir_lsp_server], module,
             os.path.join(work, "callgrind.upstream"))
-    profile([ours, "serve"], module, os.path.join(work, "callgrind.bufferlens"))
+    # One publish, the complete one: with errors first (README "Errors
+    # first") the profile would end at the early publish, before the
+    # costly stages ran.
+    profile([ours, "serve"], module, os.path.join(work, "callgrind.bufferlens"),
+            {"earlyDiagnosticsBytes": 1 << 62})
     upstream = inclusive(os.path.join(work, "callgrind.upstream"))
     mine = inclusive(os.path.join(work, "callgrind.bufferlens"))
 

@@ -8,6 +8,7 @@
 #include "analysis/ownership/AliasCheckProof.h"
 #include "analysis/ownership/IsolatedFunction.h"
 #include "analysis/ownership/KnownPassCrashes.h"
+#include "analysis/ownership/LoweredAliasChecks.h"
 #include "analysis/ownership/Pipeline.h"
 #include "analysis/ownership/Preconditions.h"
 #include "analysis/ownership/ReturnedArguments.h"
@@ -18,6 +19,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -422,11 +424,10 @@ private:
   }
 
   /// BL203: where the code the whole buffer-deallocation-pipeline generates
-  /// still compares base pointers at run time. Runs the real pipeline on a
-  /// fresh tagged copy holding the functions the pass accepted, and
-  /// attributes each `memref.extract_aligned_pointer_as_index` it leaves to
-  /// the terminator whose dealloc it lowers (the pass and the lowering build
-  /// their ops with that terminator's location).
+  /// still compares base pointers at run time. Runs the real pipeline, up
+  /// to the deallocs it lowers, on a fresh tagged copy holding the
+  /// functions the pass accepted, and attributes each comparison their
+  /// lowering makes to the terminator whose dealloc it lowers.
   void reportRuntimeAliasChecks(const std::vector<FunctionId> &accepted) {
     if (accepted.empty())
       return;
@@ -466,8 +467,10 @@ private:
     }
   }
 
-  /// Runs the whole pipeline on `lowered` and reports where the pointer
-  /// comparisons it leaves came from.
+  /// Runs the pipeline on `lowered` up to the deallocs it lowers and
+  /// reports where the pointer comparisons of their lowering come from
+  /// (LoweredAliasChecks.h). With `lowerForAliasChecks`, runs the whole
+  /// pipeline and finds the comparisons in its output instead.
   void reportRuntimeAliasChecks(TaggedClone &lowered) {
     MLIRContext *context = lowered.module()->getContext();
     if (!loweringPrologue) {
@@ -478,7 +481,10 @@ private:
       loweringRest =
           std::make_unique<PassManager>(context, ModuleOp::getOperationName());
       loweringRest->enableVerifier(false);
-      buildLoweringRest(*loweringRest, options);
+      if (options.lowerForAliasChecks)
+        buildLoweringRest(*loweringRest, options);
+      else
+        buildLoweringToSimplified(*loweringRest, options);
     }
     ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
     if (failed(loweringPrologue->run(lowered.module())))
@@ -507,15 +513,52 @@ private:
 
     ConditionPrinter printer(lowered, index);
     std::map<OpId, std::vector<std::string>> compared; // terminator -> names
-    lowered.module()->walk([&](memref::ExtractAlignedPointerAsIndexOp op) {
-      OpId terminator = lowered.originOpOf(op->getLoc());
+    // The pass and the lowering build their ops with the location of the
+    // terminator whose dealloc they make.
+    auto note = [&](Location loc, Value memref) {
+      OpId terminator = lowered.originOpOf(loc);
       if (terminator == kNone)
         return;
-      std::string name = printer.describeMemref(op.getSource());
+      std::string name = printer.describeMemref(memref);
+      if (Value kept = uniqueOwnershipCopyOf(memref)) {
+        // Its location names the user's value it hands on, unless the
+        // pass built it at the terminator; then the value it keeps may.
+        if (name.front() != '%')
+          name = printer.describeMemref(kept);
+        if (name.front() == '%')
+          name += " or its clone";
+      }
       auto &names = compared[terminator];
       if (std::find(names.begin(), names.end(), name) == names.end())
         names.push_back(name);
-    });
+    };
+    if (options.lowerForAliasChecks) {
+      // Where the lowered code extracts a pointer, and where it uses one or
+      // a comparison of two: cse lets a later block end reuse the pointers,
+      // and even the comparison, of a dominating one.
+      auto noteUse = [&](Location loc, Value value) {
+        if (auto extract =
+                value.getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>()) {
+          note(loc, extract.getSource());
+        } else if (auto compare = value.getDefiningOp<arith::CmpIOp>()) {
+          for (Value side : compare->getOperands())
+            if (auto extract = side.getDefiningOp<
+                               memref::ExtractAlignedPointerAsIndexOp>())
+              note(loc, extract.getSource());
+        }
+      };
+      lowered.module()->walk([&](Operation *op) {
+        if (auto extract = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op))
+          note(op->getLoc(), extract.getSource());
+        for (Value operand : op->getOperands())
+          noteUse(op->getLoc(), operand);
+      });
+    } else {
+      lowered.module()->walk([&](bufferization::DeallocOp dealloc) {
+        for (Value memref : comparedByLowering(dealloc))
+          note(dealloc->getLoc(), memref);
+      });
+    }
     for (const auto &[terminatorId, names] : compared) {
       Operation *terminator = index.op(terminatorId);
       Block *block = terminator->getBlock();
@@ -535,6 +578,21 @@ private:
           " at run time";
       result.findings.push_back(std::move(finding));
     }
+  }
+
+  /// %v when `memref` is the `scf.if %owned {yield %v} else {%c = clone
+  /// %v; yield %c}` the pass makes to hand on a buffer it may not own.
+  /// Named "%v or its clone": it usually carries the location of %v's op,
+  /// so describeMemref gives it %v's name, and a comparison of the two
+  /// would read as one of a buffer with itself.
+  static Value uniqueOwnershipCopyOf(Value memref) {
+    auto ifOp = memref.getDefiningOp<scf::IfOp>();
+    if (!ifOp || ifOp->getNumResults() != 1 || ifOp.getElseRegion().empty())
+      return nullptr;
+    Value kept = ifOp.thenYield().getOperand(0);
+    auto copy =
+        ifOp.elseYield().getOperand(0).getDefiningOp<bufferization::CloneOp>();
+    return copy && copy.getInput() == kept ? kept : nullptr;
   }
 
   /// BL204 at the user's op the prologue's output of `fn` (in `lowered`)

@@ -26,14 +26,23 @@ void bufferlens::buildLoweringPrologue(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-void bufferlens::buildLoweringRest(OpPassManager &pm,
-                                   const AnalysisOptions &options) {
+void bufferlens::buildLoweringToSimplified(OpPassManager &pm,
+                                           const AnalysisOptions &options) {
   addOwnershipPass(pm, options);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+}
+
+void bufferlens::buildDeallocLowering(OpPassManager &pm) {
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+void bufferlens::buildLoweringRest(OpPassManager &pm,
+                                   const AnalysisOptions &options) {
+  buildLoweringToSimplified(pm, options);
+  buildDeallocLowering(pm);
 }
 
 void bufferlens::buildOwnershipPipeline(OpPassManager &pm, OwnershipStage stage,

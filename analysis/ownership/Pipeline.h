@@ -36,6 +36,13 @@ void buildLoweringPrologue(mlir::OpPassManager &pm);
 /// ... and from it on. Together, exactly upstream's pipeline
 /// (test/unit/AliasCheckProofTest.cpp compares their textual forms).
 void buildLoweringRest(mlir::OpPassManager &pm, const AnalysisOptions &options);
+/// The rest in two parts: up to the simplified deallocs (ownership pass,
+/// canonicalize, buffer-deallocation-simplification) ...
+void buildLoweringToSimplified(mlir::OpPassManager &pm,
+                               const AnalysisOptions &options);
+/// ... then their lowering (bufferization-lower-deallocations, cse,
+/// canonicalize).
+void buildDeallocLowering(mlir::OpPassManager &pm);
 
 } // namespace bufferlens
 

@@ -11,7 +11,7 @@
 // RUN: diff %t.with.cut %t.without.cut
 // RUN: FileCheck %s --input-file %t.with
 
-// CHECK: warning: ownership is unknown at the end of ^bb3: the deallocation pipeline compares the base pointers of %2, a buffer the pass created at run time [BL203]
+// CHECK: warning: ownership is unknown at the end of ^bb3: the deallocation pipeline compares the base pointers of %2, %2 or its clone at run time [BL203]
 // CHECK: 1 file linted: 0 errors, 1 warning, 2 other findings
 
 func.func @f(%arg0: i1) -> memref<2xf32> {
