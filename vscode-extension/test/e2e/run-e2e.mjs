@@ -1001,13 +1001,15 @@ if (MODE === BESIDE) {
     assert.equal(texts.filter((t) => /^Operation: "memref\.alloc"/.test(t)).length, 1, JSON.stringify(texts));
     // And in the editor, one hover widget with both.
     await page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
-    const p = await pointOf('memref.store %cst, %0', 0, '%0');
-    await page.mouse.move(p.x, p.y);
     const hover = page.locator('.monaco-hover:not(.hidden)').first();
+    // Code lenses and inlay hints arriving late move the lines: find the
+    // token again on each try, or the mouse rests on another line.
     const text = await waitFor('both hovers in the widget', async () => {
-      const t = normalize(await hover.innerText());
+      const p = await pointOf('memref.store %cst, %0', 0, '%0');
+      await page.mouse.move(p.x, p.y);
+      const t = normalize(await hover.innerText().catch(() => ''));
       return /heap allocation/.test(t) && /Operation: "memref\.alloc"/.test(t) ? t : null;
-    }, T.short);
+    }, T.short, 1000);
     assert.match(text, /owned by this function, 32 bytes/);
     await shot('beside-vscode-mlir-hover');
     await page.mouse.move(5, 5);
