@@ -31,19 +31,8 @@ IsolatedFunction::IsolatedFunction(Operation *function, ModuleOp whole,
   alone = cast<ModuleOp>(whole->cloneWithoutRegions());
   Block *body = new Block();
   alone->getBodyRegion().push_back(body);
-  for (Operation *op : named) {
-    // As the BL203 batches: a callee stands as a private declaration, other
-    // symbols (globals) whole.
-    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
-      Operation *decl = op->cloneWithoutRegions();
-      if (!fn.isExternal())
-        SymbolTable::setSymbolVisibility(decl,
-                                         SymbolTable::Visibility::Private);
-      body->push_back(decl);
-    } else {
-      body->push_back(op->clone());
-    }
-  }
+  for (Operation *op : named)
+    body->push_back(TaggedClone::standInFor(op)); // As the BL203 batches.
   home = function->getBlock();
   next = function->getNextNode();
   function->moveBefore(body, body->end());

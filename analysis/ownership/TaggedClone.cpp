@@ -46,6 +46,16 @@ TaggedClone::SymbolMap TaggedClone::symbolsOf(ModuleOp module) {
   return symbols;
 }
 
+Operation *TaggedClone::standInFor(Operation *symbol) {
+  auto fn = dyn_cast<FunctionOpInterface>(symbol);
+  if (!fn)
+    return symbol->clone();
+  Operation *decl = symbol->cloneWithoutRegions();
+  if (!fn.isExternal())
+    SymbolTable::setSymbolVisibility(decl, SymbolTable::Visibility::Private);
+  return decl;
+}
+
 TaggedClone::TaggedClone(const SourceIndex &index,
                          llvm::ArrayRef<FunctionId> functions,
                          const SymbolMap &symbols)
@@ -70,17 +80,8 @@ TaggedClone::TaggedClone(const SourceIndex &index,
     // (A redefined name maps to its first definition, as lookups do.)
     if (!op || mapping.contains(op))
       continue;
-    // What the functions call stands as a private declaration, as in the
-    // whole copy with other bodies erased; other symbols (globals) whole.
-    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
-      Operation *decl = op->cloneWithoutRegions();
-      if (!fn.isExternal())
-        SymbolTable::setSymbolVisibility(decl,
-                                         SymbolTable::Visibility::Private);
-      body->push_back(decl);
-    } else {
-      body->push_back(op->clone());
-    }
+    // As in the whole copy with other bodies erased.
+    body->push_back(standInFor(op));
   }
   for (Operation *function : wanted)
     function->walk([&](Operation *op) {

@@ -36,6 +36,10 @@ public:
   /// batches; not an mlir::SymbolTable, which asserts on redefinitions).
   using SymbolMap = llvm::DenseMap<mlir::StringAttr, mlir::Operation *>;
   static SymbolMap symbolsOf(mlir::ModuleOp module);
+  /// What stands in a small module for a symbol its functions name: a
+  /// function as a private declaration (its body is not analysed there),
+  /// any other symbol (a global) whole.
+  static mlir::Operation *standInFor(mlir::Operation *symbol);
   TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
               const SymbolMap &symbols);
 

@@ -42,6 +42,20 @@ void expectIncluded(const std::vector<Finding> &early,
         << describe(complete);
 }
 
+/// A function that frees memory and leaks on one path (BL101, a checker
+/// error: an early finding).
+const std::string kLeaksOnOnePath = R"mlir(
+func.func @freed(%arg0: i1) {
+  %0 = memref.alloc() : memref<8xf32>
+  cf.cond_br %arg0, ^bb1, ^bb2
+^bb1:
+  memref.dealloc %0 : memref<8xf32>
+  cf.br ^bb2
+^bb2:
+  return
+}
+)mlir";
+
 std::vector<Finding> analyzeWithEarly(const std::string &text,
                                       std::vector<Finding> &complete,
                                       const AnalysisOptions &options = {}) {
@@ -60,16 +74,7 @@ std::vector<Finding> analyzeWithEarly(const std::string &text,
 TEST(EarlyFindingsTest, CheckerErrorsComeFirstAndTheRestAfter) {
   // A leak on one path (BL101) in a function that frees memory, beside a
   // bufferized one with a critical alias (BL201) and a hoisting hint.
-  const std::string text = R"mlir(
-func.func @freed(%arg0: i1) {
-  %0 = memref.alloc() : memref<8xf32>
-  cf.cond_br %arg0, ^bb1, ^bb2
-^bb1:
-  memref.dealloc %0 : memref<8xf32>
-  cf.br ^bb2
-^bb2:
-  return
-}
+  const std::string text = kLeaksOnOnePath + R"mlir(
 func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   cf.cond_br %arg0, ^bb1, ^bb2
@@ -105,17 +110,7 @@ TEST(EarlyFindingsTest, ParseErrorsAreEarly) {
 }
 
 TEST(EarlyFindingsTest, SettingsApplyToEarlyFindings) {
-  const std::string text = R"mlir(
-func.func @freed(%arg0: i1) {
-  %0 = memref.alloc() : memref<8xf32>
-  cf.cond_br %arg0, ^bb1, ^bb2
-^bb1:
-  memref.dealloc %0 : memref<8xf32>
-  cf.br ^bb2
-^bb2:
-  return
-}
-)mlir";
+  const std::string &text = kLeaksOnOnePath;
   AnalysisOptions options;
   options.severity[FindingCode::BL101] = Severity::Warning;
   std::vector<Finding> complete;
