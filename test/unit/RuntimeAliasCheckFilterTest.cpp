@@ -119,6 +119,21 @@ TEST(RuntimeAliasCheckFilterTest,
 }
 
 TEST(RuntimeAliasCheckFilterTest,
+     SimplifiedDeallocsTellWhatTheLoweringComparesOnTheCorpus) {
+  size_t checks = 0, chunks = 0;
+  test::forEachMlirFileBelow(
+      {"test/corpus"},
+      [&](const std::filesystem::path &path, const std::string &text) {
+        for (const std::string &chunk : test::splitInputFile(text)) {
+          checks += expectSameAliasChecks(chunk, path.string());
+          ++chunks;
+        }
+      });
+  EXPECT_GT(chunks, 300u);
+  EXPECT_GT(checks, 20u); // The corpus's BL203 (bench/precision.py).
+}
+
+TEST(RuntimeAliasCheckFilterTest,
      SimplifiedDeallocsTellWhatTheLoweringComparesOnGeneratedModules) {
   size_t checks = 0;
   for (uint32_t seed = 1; seed <= 200; ++seed)
