@@ -75,17 +75,21 @@ static std::string successorText(const AnalysisResult &result,
 }
 
 /// A block as the user names it; an unlabelled region block also by the
-/// line of its terminator, since one function has many.
+/// line of its terminator, since one function has many. An implicit
+/// terminator (an `scf.yield` the custom form leaves out) has no place in
+/// the text: the last op written in the block gives the line.
 static std::string blockText(const AnalysisResult &result, BlockId id,
                              const LineOfOffset &lineOf) {
   const BlockEntry &block = result.blocks[id];
   std::string text = describeBlock(result, id);
-  if (lineOf && block.labelRange.empty() && block.parentOp != kNone &&
-      !block.ops.empty())
-    text +=
-        " (ending on line " +
-        std::to_string(lineOf(result.ops[block.ops.back()].nameRange.begin)) +
-        ")";
+  if (!lineOf || !block.labelRange.empty() || block.parentOp == kNone)
+    return text;
+  auto written =
+      std::find_if(block.ops.rbegin(), block.ops.rend(),
+                   [&](OpId op) { return !result.ops[op].nameRange.empty(); });
+  if (written != block.ops.rend())
+    text += " (ending on line " +
+            std::to_string(lineOf(result.ops[*written].nameRange.begin)) + ")";
   return text;
 }
 

@@ -67,3 +67,41 @@ TEST(HoverTest, ValuesBlocksAndOps) {
 
   EXPECT_FALSE(hoverAt(snapshot, code.point("none")));
 }
+
+// An unlabelled region block is named by the line its code ends on. The
+// then region's `scf.yield` is implicit, so it is the line of the last op
+// written there: 5, not the document's first line.
+TEST(HoverTest, RegionBlockWithAnImplicitTerminatorEndsOnItsLastWrittenOp) {
+  Annotations code("func.func @f(%c: i1, %out: memref<f32>) {\n"
+                   "  scf.if %c {\n"
+                   "    %0 = memref.alloc() : memref<f32>\n"
+                   "    %v = memref.load $use[[%0]][] : memref<f32>\n"
+                   "    memref.store %v, %out[] : memref<f32>\n"
+                   "  }\n"
+                   "  return\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
+  std::optional<HoverInfo> hover = hoverAt(snapshot, code.range("use").begin);
+  ASSERT_TRUE(hover);
+  EXPECT_EQ(hover->markdown,
+            "**%0** : `memref<f32>` in `@f` (bufferized)\n"
+            "\n"
+            "heap allocation (`memref.alloc`): owned by this function, 4 "
+            "bytes\n"
+            "\n"
+            "classic deallocation:\n"
+            "- tracked heap allocation\n"
+            "- freed: `memref.dealloc` after `memref.load` in the then region "
+            "of scf.if\n"
+            "- hoisting: can move to the entry block\n"
+            "- stack: can become a `memref.alloca`\n"
+            "\n"
+            "ownership (ownership-based deallocation):\n"
+            "- in the then region of scf.if (ending on line 5): unique(true)\n"
+            "\n"
+            "deallocation:\n"
+            "- at the end of the then region of scf.if (ending on line 5) when "
+            "leaving the region: freed if true\n");
+}
