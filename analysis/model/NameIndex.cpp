@@ -4,6 +4,7 @@
 #include "analysis/model/Model.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace bufferlens;
 
@@ -25,23 +26,30 @@ std::vector<NameOccurrence> bufferlens::sortedNames(const AnalysisResult &r) {
   }
   for (size_t o = 0; o < r.ops.size(); ++o)
     add(r.ops[o].nameRange, NameOccurrence::OpName, o);
+  // Results of one op defined as `%r:2` share the name's range: in id
+  // order, so nameAt answers with the first whatever the ids' origin.
   std::sort(names.begin(), names.end(),
             [](const NameOccurrence &a, const NameOccurrence &b) {
-              return a.range < b.range;
+              return std::tie(a.range, a.kind, a.id) <
+                     std::tie(b.range, b.kind, b.id);
             });
   return names;
 }
 
 std::optional<NameOccurrence>
 bufferlens::nameAt(const std::vector<NameOccurrence> &sorted, uint32_t offset) {
-  // Ranges of names never overlap: the last one starting at or before
-  // `offset` is the only candidate.
+  // Ranges of names never overlap (but results of one op share theirs):
+  // the last range starting at or before `offset` is the only candidate.
   auto it = std::upper_bound(
       sorted.begin(), sorted.end(), offset,
       [](uint32_t at, const NameOccurrence &o) { return at < o.range.begin; });
   if (it == sorted.begin())
     return std::nullopt;
-  const NameOccurrence &candidate = *(it - 1);
+  --it;
+  // `%r` of `%r:2 = ...`: the first of the results sharing the range.
+  while (it != sorted.begin() && (it - 1)->range == it->range)
+    --it;
+  const NameOccurrence &candidate = *it;
   // `%alloc|` (cursor right after the name) still means %alloc.
   if (!candidate.range.contains(offset) &&
       !(candidate.range.end == offset && offset > candidate.range.begin))

@@ -30,8 +30,9 @@ struct NameOccurrence {
   int32_t id;
 };
 
-/// Every non-empty name range of `result`, sorted by range. Name ranges
-/// never overlap.
+/// Every non-empty name range of `result`, sorted by range (then kind and
+/// id). Name ranges never overlap, except that the results of `%r:2 = ...`
+/// share theirs.
 std::vector<NameOccurrence> sortedNames(const AnalysisResult &result);
 
 /// The name of `sorted` (as sortedNames returns) whose range holds

@@ -71,3 +71,33 @@ TEST(NameIndexTest, NamesAreSortedAndEmptyRangesLeftOut) {
   EXPECT_EQ(at(result, 2), "value-def 0-2");
   EXPECT_EQ(at(result, 3), "value-def 3-5");
 }
+
+// `%r:2 = ...` defines two values on one name: sorted by id, so the cursor
+// on it means the first (an unstable sort used to pick either, and a part
+// analysed after an edit could answer with the other).
+TEST(NameIndexTest, ResultsSharingANameGiveTheFirst) {
+  Annotations code("func.func @f(%c: i1, %m: memref<2xf32>) {\n"
+                   "  $def[[%r]]:2 = scf.if %c -> (memref<2xf32>, i1) {\n"
+                   "    scf.yield %m, %c : memref<2xf32>, i1\n"
+                   "  } else {\n"
+                   "    scf.yield %m, %c : memref<2xf32>, i1\n"
+                   "  }\n"
+                   "  return\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  std::vector<NameOccurrence> names = sortedNames(result);
+  std::vector<int32_t> shared;
+  for (const NameOccurrence &name : names)
+    if (name.range == code.range("def"))
+      shared.push_back(name.id);
+  ASSERT_EQ(shared.size(), 2u);
+  EXPECT_LT(shared[0], shared[1]);
+  for (uint32_t offset :
+       {code.range("def").begin, code.range("def").begin + 1}) {
+    std::optional<NameOccurrence> name = nameAt(names, offset);
+    ASSERT_TRUE(name);
+    EXPECT_EQ(name->id, shared[0]);
+    EXPECT_EQ(result.values[name->id].type, "memref<2xf32>");
+  }
+}
