@@ -3,9 +3,10 @@
 // An edit inside one top-level operation (a function) re-parses and
 // re-analyses that operation, plus, when it names symbols (now or before
 // the edit), the operations tied to it by them (callees, callers, globals:
-// analysis/parts/Partition.h): the document is analysed with every other
-// operation blanked out (bytes replaced by spaces, so offsets, lines and
-// columns stay those of the document), and the new snapshot reuses the
+// analysis/parts/Partition.h): the document is analysed without the code
+// of every other operation (compactOperations: line breaks, comments and
+// directives stay, so lines and columns are the document's, and each fresh
+// part's delta maps its offsets back), and the new snapshot reuses the
 // previous snapshot's results for the rest, shifted by the edit's length
 // change. The analyses of one function look only at what it names, so the
 // answer equals a whole-document analysis; where that is not certain the

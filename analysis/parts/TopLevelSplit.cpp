@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 
 using namespace bufferlens;
 
@@ -290,17 +291,21 @@ bool bufferlens::isBodylessSymbol(std::string_view op) {
   return !scan.unbalanced;
 }
 
-std::string
-bufferlens::blankOperations(std::string_view text,
-                            const std::vector<SourceRange> &ranges) {
-  std::string out(text);
+/// Calls `blank(begin, end)` for each stretch of code in `ranges` that
+/// blankOperations replaces: per line, the code before a line break (a CR
+/// before it stays) or before a `// bufferlens:` directive; own-line
+/// comments are kept whole.
+template <typename Blank>
+static void forEachCodeStretch(std::string_view text,
+                               const std::vector<SourceRange> &ranges,
+                               Blank blank) {
   for (const SourceRange &range : ranges) {
     uint32_t i = range.begin;
     while (i < range.end) {
-      std::string_view rest(out.data() + i, range.end - i);
+      std::string_view rest = text.substr(i, range.end - i);
       uint32_t lineEnd =
           i + static_cast<uint32_t>(std::min(rest.find('\n'), rest.size()));
-      std::string_view line(out.data() + i, lineEnd - i);
+      std::string_view line = text.substr(i, lineEnd - i);
       size_t first = line.find_first_not_of(" \t");
       bool comment =
           first != std::string_view::npos && line.substr(first, 2) == "//";
@@ -309,14 +314,59 @@ bufferlens::blankOperations(std::string_view text,
       if (line.find('/') != std::string_view::npos)
         keepFrom = std::min(line.find("// bufferlens:"), line.size());
       if (!comment) {
-        // Blank the code, keeping a CR before the line break.
         bool cr =
             keepFrom == line.size() && !line.empty() && line.back() == '\r';
-        std::memset(out.data() + i, ' ', keepFrom - (cr ? 1 : 0));
+        uint32_t length = static_cast<uint32_t>(keepFrom - (cr ? 1 : 0));
+        if (length)
+          blank(i, i + length);
       }
       i = lineEnd + 1;
     }
   }
+}
+
+std::string
+bufferlens::blankOperations(std::string_view text,
+                            const std::vector<SourceRange> &ranges) {
+  std::string out(text);
+  forEachCodeStretch(text, ranges, [&](uint32_t begin, uint32_t end) {
+    std::memset(out.data() + begin, ' ', end - begin);
+  });
+  return out;
+}
+
+uint32_t CompactedText::removedBefore(uint32_t documentOffset) const {
+  auto after = std::upper_bound(
+      removals.begin(), removals.end(), documentOffset,
+      [](uint32_t offset, const std::pair<uint32_t, uint32_t> &removal) {
+        return offset < removal.first;
+      });
+  return after == removals.begin() ? 0 : std::prev(after)->second;
+}
+
+CompactedText
+bufferlens::compactOperations(std::string_view text,
+                              const std::vector<SourceRange> &ranges) {
+  CompactedText out;
+  uint32_t copied = 0, removed = 0;
+  size_t kept = text.size();
+  for (const SourceRange &range : ranges)
+    kept -= std::min<size_t>(kept, range.end - range.begin);
+  out.text.reserve(kept + text.size() / 64);
+  forEachCodeStretch(text, ranges, [&](uint32_t begin, uint32_t end) {
+    out.text.append(text.substr(copied, begin - copied));
+    copied = end;
+    bool lineEnds =
+        end == text.size() || text[end] == '\n' ||
+        (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n');
+    if (!lineEnds) {
+      out.text.append(end - begin, ' ');
+      return;
+    }
+    removed += end - begin;
+    out.removals.emplace_back(end, removed);
+  });
+  out.text.append(text.substr(copied));
   return out;
 }
 

@@ -16,6 +16,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bufferlens {
@@ -48,6 +49,26 @@ splitTopLevelAfterEdit(std::string_view oldText,
 /// document's directives stay where they are.
 std::string blankOperations(std::string_view text,
                             const std::vector<SourceRange> &ranges);
+
+/// `text` without the code blankOperations would blank: it is removed
+/// rather than replaced, except where more text follows on its line (there
+/// it is blanked, so that text keeps its column). Line breaks, comments and
+/// directives stay, so every kept byte keeps its line and column, and its
+/// offset moves back by the bytes removed before it. Parsing the text of
+/// one operation then costs what that operation does, not the document.
+struct CompactedText {
+  std::string text;
+  /// The bytes removed before `documentOffset` (a kept byte's offset, or
+  /// the end): its offset in `text` is documentOffset - removedBefore.
+  uint32_t removedBefore(uint32_t documentOffset) const;
+
+  /// (document offset just past a removed stretch, bytes removed up to
+  /// there), in order.
+  std::vector<std::pair<uint32_t, uint32_t>> removals;
+};
+/// `ranges` sorted and disjoint.
+CompactedText compactOperations(std::string_view text,
+                                const std::vector<SourceRange> &ranges);
 
 /// Every `@name` and `@"quoted name"` (as `quoted name`) in `text`, and
 /// every generic-form definition `sym_name = "name"`, outside comments and

@@ -70,6 +70,45 @@ TEST(TopLevelSplitTest, BlankingKeepsCommentsAndDirectives) {
                 std::string(47, ' ') + "\n \n");
 }
 
+TEST(TopLevelSplitTest, CompactingRemovesCodeButKeepsLinesAndColumns) {
+  // "ab", "cd" and "e" of "ef" are code of the range; "f" follows on its
+  // line, so "e" is blanked, not removed.
+  std::string text = "ab\ncd\nef";
+  CompactedText compact = compactOperations(text, {{1, 7}});
+  EXPECT_EQ(compact.text, "a\n\n f");
+  EXPECT_EQ(compact.removedBefore(0), 0u);
+  EXPECT_EQ(compact.removedBefore(2), 1u); // the line break after "a"
+  EXPECT_EQ(compact.removedBefore(7), 3u); // "f": 7 in the text, 4 here
+  EXPECT_EQ(compact.text[7 - compact.removedBefore(7)], 'f');
+  // A CR stays before its line break; nothing is removed from a line of
+  // comment, nor a directive after code.
+  std::string crlf = "x\r\n  y\r\n// note\nz // bufferlens: ignore\nw";
+  CompactedText kept =
+      compactOperations(crlf, {{0, uint32_t(crlf.size() - 1)}});
+  EXPECT_EQ(kept.text, "\r\n\r\n// note\n  // bufferlens: ignore\nw");
+  EXPECT_EQ(kept.removedBefore(uint32_t(crlf.size() - 1)), 4u);
+}
+
+TEST(TopLevelSplitTest, CompactingKeepsWhatBlankingKeeps) {
+  std::string text = "func.func @a() { // bufferlens: stage=bufferized\n"
+                     "  // bufferlens: disable-next-line BL101\n"
+                     "  %0 = memref.alloc() : memref<2xf32> // a note\n"
+                     "}\n"
+                     "func.func @b() {\n"
+                     "  return\n"
+                     "}\n";
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  ASSERT_EQ(chunks.size(), 2u);
+  CompactedText compact = compactOperations(text, {chunks[0].range});
+  EXPECT_EQ(compact.text, std::string(17, ' ') +
+                              "// bufferlens: stage=bufferized\n"
+                              "  // bufferlens: disable-next-line BL101\n"
+                              "\n\n"
+                              "func.func @b() {\n  return\n}\n");
+  uint32_t b = chunks[1].range.begin;
+  EXPECT_EQ(compact.text.substr(b - compact.removedBefore(b)), text.substr(b));
+}
+
 // Analysing the document with one function blanked out gives that
 // function's neighbours exactly the facts the whole-file analysis gives.
 TEST(TopLevelSplitTest, BlankedFunctionLeavesTheOthersIntact) {
