@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Version.h"
+#include "cli/Allocator.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 
@@ -119,5 +120,9 @@ int main(int argc, char **argv) {
     return runRewrite();
   if (chosen == &graphCommand())
     return runGraph();
+  // Edits come a few hundred milliseconds apart and each frees and
+  // allocates the document's text and diagnostics again: keep what they
+  // free across a burst of them (cli/Allocator.h).
+  holdFreedMemory(std::chrono::seconds(2));
   return runServe();
 }
