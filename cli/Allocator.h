@@ -1,11 +1,13 @@
-//===- Allocator.h - What the process's allocator keeps --------------------===//
+//===- Allocator.h - What the process's allocator keeps
+//--------------------===//
 //
 // The `bufferlens` executable allocates with mimalloc (cli/CMakeLists.txt).
 // By default mimalloc hands memory freed for 25 ms back to the system, and
 // the next allocation of that size takes it back one page fault at a time.
 // On a virtual machine a fault costs tens of microseconds: the server's
 // edit of a 100k-line document (a 4 MB text copied, a 5.5 MB publish
-// built) spent 20-100 ms of its ~250 ms faulting its buffers back in.
+// built) spent 20-100 ms of its ~250 ms faulting its buffers back in, and
+// lint of 300k lines 10% of its time.
 //
 //===----------------------------------------------------------------------===//
 

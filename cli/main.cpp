@@ -112,6 +112,11 @@ int main(int argc, char **argv) {
     llvm::errs() << "(see `bufferlens " << command << " --help`)\n";
     return 2;
   }
+  // The server's edits come a few hundred milliseconds apart and each
+  // frees and allocates the document's text and diagnostics again; lint
+  // analyses function after function. Keep what they free for the next
+  // (cli/Allocator.h).
+  holdFreedMemory(std::chrono::seconds(2));
   if (chosen == &lintCommand())
     return runLint();
   if (chosen == &explainCommand())
@@ -120,9 +125,5 @@ int main(int argc, char **argv) {
     return runRewrite();
   if (chosen == &graphCommand())
     return runGraph();
-  // Edits come a few hundred milliseconds apart and each frees and
-  // allocates the document's text and diagnostics again: keep what they
-  // free across a burst of them (cli/Allocator.h).
-  holdFreedMemory(std::chrono::seconds(2));
   return runServe();
 }
