@@ -12,6 +12,27 @@ using namespace mlir;
 
 SourceIndex::SourceIndex(const ParsedModule &parsed, AnalysisResult &result)
     : module(parsed), out(result) {
+  // Sized up front: growing the tables op by op moved every entry again
+  // (at 100k lines, vector<OpEntry> reallocation alone was 2% of a lint).
+  size_t opCount = 0, valueCount = 0, blockCount = 0;
+  parsed.module()->walk([&](Operation *op) {
+    ++opCount;
+    valueCount += op->getNumResults();
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        ++blockCount;
+        valueCount += block.getNumArguments();
+      }
+  });
+  out.ops.reserve(out.ops.size() + opCount);
+  out.values.reserve(out.values.size() + valueCount);
+  out.blocks.reserve(out.blocks.size() + blockCount);
+  opList.reserve(opCount);
+  valueList.reserve(valueCount);
+  blockList.reserve(blockCount);
+  ops.reserve(opCount);
+  values.reserve(valueCount);
+  blocks.reserve(blockCount);
   // Top-level functions and functions nested in nested modules alike.
   parsed.module()->walk([&](FunctionOpInterface fn) { indexFunction(fn); });
 }
