@@ -176,8 +176,18 @@ class Connection {
   }
 
   async initialize(options) {
-    // What LSPClient.initialize() sends: no client capabilities at all.
-    const params = { processId: process.pid, rootUri: null, capabilities: {} };
+    // What LSPClient.initialize() sends: of the client capabilities, what
+    // VS Code declares for diagnostics (related information and code
+    // links are sent only to clients that show them).
+    const params = {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        textDocument: {
+          publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true },
+        },
+      },
+    };
     if (options !== null && options !== undefined) {
       params.initializationOptions = options;
     }

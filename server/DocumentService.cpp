@@ -130,6 +130,13 @@ void DocumentService::setPositionEncoding(PositionEncoding value) {
   encoding = value;
 }
 
+void DocumentService::setDiagnosticSupport(bool relatedInformation,
+                                           bool codeDescription) {
+  std::lock_guard<std::mutex> lock(settingsMutex);
+  clientRelatedInformation = relatedInformation;
+  clientCodeDescription = codeDescription;
+}
+
 ServerConfig DocumentService::config() const {
   std::lock_guard<std::mutex> lock(settingsMutex);
   return serverConfig;
@@ -141,6 +148,8 @@ ProtocolContext DocumentService::protocolContext() const {
   context.encoding = encoding;
   context.codeDescriptionBase = serverConfig.codeDescriptionBase;
   context.threads = serverConfig.analysisThreads;
+  context.relatedInformation = clientRelatedInformation;
+  context.codeDescription = clientCodeDescription;
   return context;
 }
 

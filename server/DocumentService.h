@@ -110,6 +110,8 @@ public:
 
   // Settings.
   void setPositionEncoding(PositionEncoding encoding);
+  /// What the client's initialize declared it shows (ProtocolContext).
+  void setDiagnosticSupport(bool relatedInformation, bool codeDescription);
   /// Takes the server's own settings out of `settings`, keeps the rest for
   /// the analyses (a later call replaces them as a whole) and analyses the
   /// open documents again under them.
@@ -207,6 +209,8 @@ private:
   mutable std::mutex settingsMutex;
   ServerConfig serverConfig;
   PositionEncoding encoding = PositionEncoding::Utf16;
+  bool clientRelatedInformation = true;
+  bool clientCodeDescription = true;
   nlohmann::json clientSettings = nlohmann::json::object();
   /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;

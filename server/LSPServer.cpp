@@ -305,6 +305,8 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
                              const ReplyRef &reply) {
   service->setPositionEncoding(params.utf8 ? PositionEncoding::Utf8
                                            : PositionEncoding::Utf16);
+  service->setDiagnosticSupport(params.relatedInformation,
+                                params.codeDescription);
   {
     std::lock_guard<std::mutex> lock(progressMutex);
     clientSupportsProgress = params.workDoneProgress;

@@ -83,6 +83,11 @@ void lsp::from_json(const json &value, InitializeParams &params) {
         params.utf8 = true;
   params.workDoneProgress =
       member(member(capabilities, "window"), "workDoneProgress") == true;
+  const json &diagnostics =
+      member(member(capabilities, "textDocument"), "publishDiagnostics");
+  params.relatedInformation = member(diagnostics, "relatedInformation") == true;
+  params.codeDescription =
+      member(diagnostics, "codeDescriptionSupport") == true;
   // Either the settings object itself or, like didChangeConfiguration's,
   // nested under the section name.
   const json &options = member(value, "initializationOptions");

@@ -69,6 +69,10 @@ struct InitializeParams {
   bool utf8 = false;
   /// window.workDoneProgress.
   bool workDoneProgress = false;
+  /// textDocument.publishDiagnostics.relatedInformation and
+  /// .codeDescriptionSupport.
+  bool relatedInformation = false;
+  bool codeDescription = false;
   /// initializationOptions, unwrapped from a `bufferlens` section.
   std::optional<nlohmann::json> settings;
 };

@@ -57,16 +57,36 @@ static std::string lowercase(std::string text) {
   return text;
 }
 
+/// `message` followed by one line per related location, "line N: its
+/// message", for a client that does not show related information; `moved`
+/// gives a related range's place in this version.
+template <typename Moved>
+static std::string withRelatedLines(const Finding &finding,
+                                    const LineIndex &lines, Moved moved) {
+  std::string message = finding.message;
+  for (const RelatedLocation &location : finding.related)
+    message += "\nline " +
+               std::to_string(
+                   lines.toByteColumn(moved(location.range).begin).line + 1) +
+               ": " + location.message;
+  return message;
+}
+
 json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                               const ProtocolContext &context) {
   const LineIndex &lines = snapshot.lines();
-  json diagnostic = {{"range", toRange(lines, finding.range, context.encoding)},
-                     {"severity", toLspSeverity(finding.severity)},
-                     {"source", finding.source},
-                     {"message", finding.message}};
+  bool foldRelated = !context.relatedInformation && !finding.related.empty();
+  json diagnostic = {
+      {"range", toRange(lines, finding.range, context.encoding)},
+      {"severity", toLspSeverity(finding.severity)},
+      {"source", finding.source},
+      {"message",
+       foldRelated ? withRelatedLines(finding, lines,
+                                      [](SourceRange range) { return range; })
+                   : finding.message}};
   if (finding.code != FindingCode::None) {
     diagnostic["code"] = codeName(finding.code);
-    if (!context.codeDescriptionBase.empty())
+    if (context.codeDescription && !context.codeDescriptionBase.empty())
       diagnostic["codeDescription"] = {
           {"href", context.codeDescriptionBase + "#" +
                        lowercase(std::string(codeName(finding.code)))}};
@@ -74,7 +94,7 @@ json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
     if (finding.code == FindingCode::BL304)
       diagnostic["tags"] = json::array({1});
   }
-  if (!finding.related.empty()) {
+  if (!finding.related.empty() && context.relatedInformation) {
     json related = json::array();
     for (const RelatedLocation &location : finding.related)
       related.push_back(
@@ -315,13 +335,19 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
     if (!w.string(f.source))
       return false;
     w.out += ",\"message\":";
-    if (!w.string(f.message))
+    if (context.relatedInformation || f.related.empty()) {
+      if (!w.string(f.message))
+        return false;
+    } else if (!w.string(withRelatedLines(f, lines, [&](SourceRange range) {
+                 return ref.toCurrent(range);
+               }))) {
       return false;
+    }
     if (f.code != FindingCode::None) {
       w.out += ",\"code\":";
       if (!w.string(codeName(f.code)))
         return false;
-      if (!baseJson.empty()) {
+      if (context.codeDescription && !baseJson.empty()) {
         w.out += ",\"codeDescription\":{\"href\":\"";
         w.out += baseJson;
         w.out += '#';
@@ -331,7 +357,7 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
       if (f.code == FindingCode::BL304)
         w.out += ",\"tags\":[1]";
     }
-    if (!f.related.empty()) {
+    if (!f.related.empty() && context.relatedInformation) {
       w.out += ",\"relatedInformation\":[";
       for (size_t r = 0; r < f.related.size(); ++r) {
         if (r)

@@ -25,6 +25,12 @@ struct ProtocolContext {
   PositionEncoding encoding = PositionEncoding::Utf16;
   /// Diagnostics link to `codeDescriptionBase + "#bl101"`.
   std::string codeDescriptionBase;
+  /// What the client declared in textDocument.publishDiagnostics
+  /// (`relatedInformation`, `codeDescriptionSupport`). Without the first,
+  /// each related location is a line of the message instead, as clangd
+  /// folds its notes; without the second, no link is sent.
+  bool relatedInformation = true;
+  bool codeDescription = true;
   /// How many threads may write one large publishDiagnostics message: the
   /// `analysisThreads` setting (0: one per core).
   unsigned threads = 0;

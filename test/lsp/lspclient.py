@@ -162,8 +162,16 @@ class LSPClient:
         return self.wait_for(match, "diagnostics for %s" % uri)["params"]
 
     def initialize(self, options=None, capabilities=None):
+        capabilities = dict(capabilities or {})
+        # What VS Code declares for diagnostics (the server sends related
+        # information and code links only to clients that show them),
+        # unless the caller says what publishDiagnostics supports.
+        text_document = dict(capabilities.get("textDocument", {}))
+        text_document.setdefault("publishDiagnostics", {
+            "relatedInformation": True, "codeDescriptionSupport": True})
+        capabilities["textDocument"] = text_document
         params = {"processId": os.getpid(), "rootUri": None,
-                  "capabilities": capabilities or {}}
+                  "capabilities": capabilities}
         if options is not None:
             params["initializationOptions"] = options
         result = self.call("initialize", params)

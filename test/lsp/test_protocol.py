@@ -380,6 +380,30 @@ class ProtocolTest:
         self.assertEqual(d[1]["relatedInformation"][0]["location"],
                          {"uri": uri_of(path), "range": rng(15, 2, 15, 16)})
 
+    def test_client_without_related_information_or_code_links(self):
+        # A client that declares neither (textDocument.publishDiagnostics
+        # without relatedInformation and codeDescriptionSupport) gets the
+        # related locations as lines of the message, as clangd folds its
+        # notes, and no links.
+        c = self.start(capabilities={"textDocument": {
+            "publishDiagnostics": {}}})
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        d = c.diagnostics(uri_of(path))["diagnostics"]
+        want = expected_diagnostics(path)
+        for x in want:
+            x.pop("codeDescription", None)
+            for r in x.pop("relatedInformation", []):
+                x["message"] += "\nline %d: %s" % (
+                    r["location"]["range"]["start"]["line"] + 1, r["message"])
+        self.assertEqual(d, want)
+        self.assertEqual(d[1]["message"],
+                         "double free of %a: ^bb0\n"
+                         "line 16: first freed here\n"
+                         "line 15: %a is allocated here")
+        self.assertNotIn("relatedInformation", d[1])
+        self.assertNotIn("codeDescription", d[0])
+
     def test_incremental_and_full_changes(self):
         c = self.start()
         path = self.inputs("leak.mlir")

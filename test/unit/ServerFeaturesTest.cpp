@@ -143,16 +143,29 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
   SnapshotRef snapshot = snapshotOf(std::move(result));
   for (PositionEncoding encoding :
        {PositionEncoding::Utf16, PositionEncoding::Utf8})
-    for (std::string base : {"", "file:///README.md"}) {
-      ProtocolContext context;
-      context.encoding = encoding;
-      context.codeDescriptionBase = base;
-      json expected = {{"jsonrpc", "2.0"},
-                       {"method", "textDocument/publishDiagnostics"},
-                       {"params", toPublishDiagnostics(*snapshot, context)}};
-      EXPECT_EQ(json::parse(publishDiagnosticsMessage(*snapshot, context)),
-                expected);
-    }
+    for (std::string base : {"", "file:///README.md"})
+      for (bool clientShowsThem : {true, false}) {
+        ProtocolContext context;
+        context.encoding = encoding;
+        context.codeDescriptionBase = base;
+        context.relatedInformation = clientShowsThem;
+        context.codeDescription = clientShowsThem;
+        json expected = {{"jsonrpc", "2.0"},
+                         {"method", "textDocument/publishDiagnostics"},
+                         {"params", toPublishDiagnostics(*snapshot, context)}};
+        EXPECT_EQ(json::parse(publishDiagnosticsMessage(*snapshot, context)),
+                  expected);
+      }
+  // A client that shows neither related information nor links: the
+  // related location becomes a line of the message (line 2 of the text).
+  ProtocolContext bare;
+  bare.codeDescriptionBase = "file:///README.md";
+  bare.relatedInformation = false;
+  bare.codeDescription = false;
+  json first = toPublishDiagnostics(*snapshot, bare)["diagnostics"][0];
+  EXPECT_EQ(first["message"], f.message + "\nline 2: related 😀");
+  EXPECT_FALSE(first.contains("relatedInformation"));
+  EXPECT_FALSE(first.contains("codeDescription"));
 }
 
 // Bytes that look like UTF-8 but are not well formed (an overlong '/', a
