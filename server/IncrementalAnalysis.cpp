@@ -331,13 +331,16 @@ VersionAnalysis bufferlens::analyzeVersion(
       options);
   if (hasMlirErrors(alone))
     return redo("MLIR rejects the operation");
-  for (const Finding &finding : alone.findings)
-    if (std::none_of(fresh.begin(), fresh.end(), [&](const SourceRange &range) {
-          int64_t delta = freshDelta[&range - fresh.data()];
-          return range.begin <= finding.range.begin + delta &&
-                 finding.range.begin + delta < range.end;
-        }))
-      return redo("the operation alone has findings elsewhere");
+  auto inFreshRange = [&](const Finding &finding) {
+    for (size_t f = 0; f < fresh.size(); ++f) {
+      int64_t at = finding.range.begin + freshDelta[f];
+      if (fresh[f].begin <= at && at < fresh[f].end)
+        return true;
+    }
+    return false;
+  };
+  if (!std::all_of(alone.findings.begin(), alone.findings.end(), inFreshRange))
+    return redo("the operation alone has findings elsewhere");
 
   // The previous parts for the text between the fresh ranges (shifted by
   // the edit's growth after the changed operation), and one part per

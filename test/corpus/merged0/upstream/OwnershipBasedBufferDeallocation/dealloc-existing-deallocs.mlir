@@ -1,0 +1,49 @@
+// From llvm/llvm-project, file
+// mlir/test/Dialect/Bufferization/Transforms/OwnershipBasedBufferDeallocation/dealloc-existing-deallocs.mlir
+// at commit 4e43160dfb0fa8b4f51a551ffa46243e1d770b5c.
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM
+// Exceptions. See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Changed for the corpus (test/corpus/README.md): the FileCheck lines are
+// removed; `"test.memref_user"(%m)` (an op without memory-effect interface, so
+// with unknown effects on %m) is replaced by a call of an external function
+// `@memref_user`, declared in each chunk, whose effects are unknown as well.
+
+// RUN: mlir-opt -verify-diagnostics -expand-realloc=emit-deallocs=false -ownership-based-buffer-deallocation \
+// RUN:  --buffer-deallocation-simplification -split-input-file %s | FileCheck %s
+
+func.func private @memref_user(memref<?xi32>)
+
+func.func @auto_dealloc() {
+  %c10 = arith.constant 10 : index
+  %c100 = arith.constant 100 : index
+  %alloc = memref.alloc(%c10) : memref<?xi32>
+  %realloc = memref.realloc %alloc(%c100) : memref<?xi32> to memref<?xi32>
+  func.call @memref_user(%realloc) : (memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @memref_user(memref<?xi32>)
+
+func.func @auto_dealloc_inside_nested_region(%arg0: memref<?xi32>, %arg1: i1) {
+  %c100 = arith.constant 100 : index
+  %0 = scf.if %arg1 -> memref<?xi32> {
+    %realloc = memref.realloc %arg0(%c100) : memref<?xi32> to memref<?xi32>
+    scf.yield %realloc : memref<?xi32>
+  } else {
+    scf.yield %arg0 : memref<?xi32>
+  }
+  func.call @memref_user(%0) : (memref<?xi32>) -> ()
+  return
+}
+// Expected error/warning findings of test/corpus/upstream/OwnershipBasedBufferDeallocation/dealloc-existing-deallocs.mlir (absolute
+// lines), each with why it is true; see test/corpus/README.md.
+
+// why: MLIR 22's ownership-based-buffer-deallocation rejects memref.realloc (`mlir-opt --ownership-based-buffer-deallocation` on this chunk fails so; upstream's RUN line runs -expand-realloc first for that reason).
+// expected-error@22 {{the deallocation pass rejects `memref.realloc`: it frees a buffer, and the input must not contain deallocations yet [BL204]}}
+
+// why: MLIR 22's ownership-based-buffer-deallocation rejects memref.realloc (`mlir-opt --ownership-based-buffer-deallocation` on this chunk fails so; upstream's RUN line runs -expand-realloc first for that reason).
+// expected-error@34 {{the deallocation pass rejects `memref.realloc`: it frees a buffer, and the input must not contain deallocations yet [BL204]}}
