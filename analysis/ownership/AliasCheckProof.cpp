@@ -13,14 +13,25 @@
 //   the dealloc;
 // - EraseEmptyDealloc: a dealloc with no memref left is erased and its
 //   results become false;
-// - RemoveDeallocMemrefsContainedInRetained (simplification pass): the one
-//   memref left leaves the dealloc when the only retained value is that
-//   memref or the buffer whose base it is (BufferOriginAnalysis answers
-//   "same allocation" for one SSA value without looking further).
+// - DeallocRemoveDuplicateRetainedMemrefs: a value retained twice has one
+//   result;
+// and, from the buffer-deallocation-simplification pass
+// (mlir/lib/Dialect/Bufferization/Transforms/
+// BufferDeallocationSimplification.cpp), asking upstream's own
+// BufferOriginAnalysis whether two buffers are the same allocation:
+// - RemoveDeallocMemrefsContainedInRetained: a memref (or the buffer whose
+//   base it is) that is surely the same allocation as one retained value
+//   and surely another than each other one leaves the dealloc; its
+//   condition joins those retained values' results;
+// - RemoveRetainedMemrefsGuaranteedToNotAlias: a retained value that
+//   surely aliases no memref left is dropped; its result is false;
+// - SplitDeallocWhenNotAliasingAnyOther: memrefs that surely alias no other
+//   one get a dealloc each, which compares nothing once it retains nothing.
 //
 // The pipeline canonicalizes before the ownership pass and this looks at
 // the pass's output on the function as written, so the argument is checked
-// against the pipeline itself: test/unit/RuntimeAliasCheckFilterTest.cpp.
+// against the pipeline itself: test/unit/AliasCheckProofTest.cpp and
+// test/unit/RuntimeAliasCheckFilterTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,21 +39,54 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 
+#include <memory>
 #include <optional>
 
 using namespace mlir;
 
 namespace {
 
+/// The value a chain of views (subview, cast, extract_strided_metadata's
+/// base buffer, ...) starts from.
+Value viewBase(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (value != view.getViewDest())
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// The simplification pass's shortcut beside the origin analysis: a buffer
+/// allocated inside the block a block argument belongs to is not that
+/// argument's buffer.
+bool distinctAllocAndBlockArgument(Value lhs, Value rhs) {
+  auto allocatedInside = [](Value allocated, Value argument) {
+    Operation *op = allocated.getDefiningOp();
+    auto blockArgument = dyn_cast<BlockArgument>(argument);
+    return op && blockArgument &&
+           hasEffect<MemoryEffects::Allocate>(op, allocated) &&
+           blockArgument.getOwner()->findAncestorOpInBlock(*op);
+  };
+  Value lhsBase = viewBase(lhs), rhsBase = viewBase(rhs);
+  return allocatedInside(lhsBase, rhsBase) || allocatedInside(rhsBase, lhsBase);
+}
+
 /// What the pipeline surely makes of i1 values (the constant they fold to)
 /// and of deallocs (what is left of them).
 class ConditionFolder {
 public:
+  explicit ConditionFolder(Operation *function) : function(function) {}
+
   std::optional<bool> fold(Value value, unsigned depth = 0) {
     auto known = cache.find(value);
     if (known != cache.end())
@@ -57,44 +101,105 @@ public:
   /// What is surely left of a dealloc after the rewrites above (at most
   /// that much: the pipeline may remove more).
   struct Outcome {
-    unsigned memrefsLeft = 0;
-    bool retainsLeft = false;
-    /// The condition of the memref the simplification moved into the
-    /// retained value's result.
-    Value mergedCondition;
+    /// Whether a dealloc left of it may compare base pointers: it frees
+    /// memrefs that may alias each other, or retains a value that may
+    /// alias one it frees.
+    bool comparesPointers = false;
+    /// Per retained value, in the dealloc's order: the conditions of the
+    /// memrefs that moved into its result ...
+    SmallVector<SmallVector<Value, 1>> merged;
+    /// ... and whether a dealloc left may still set that result.
+    SmallVector<bool> stillComputed;
   };
-  Outcome simplify(bufferization::DeallocOp dealloc, unsigned depth = 0) {
-    Outcome outcome;
-    Value onlyMemref;
-    for (auto [memref, condition] :
-         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
-      if (fold(condition, depth) == false)
-        continue;
-      ++outcome.memrefsLeft;
-      onlyMemref = memref;
-      outcome.mergedCondition = condition;
-    }
-    if (outcome.memrefsLeft == 0)
-      return outcome; // Erased: no lowering at all.
-    if (outcome.memrefsLeft == 1 && dealloc.getRetained().size() == 1 &&
-        isBufferOrItsBase(onlyMemref, dealloc.getRetained().front())) {
-      outcome.memrefsLeft = 0;
-      return outcome;
-    }
-    outcome.mergedCondition = nullptr;
-    outcome.retainsLeft = !dealloc.getRetained().empty();
-    return outcome;
+  const Outcome &simplify(bufferization::DeallocOp dealloc,
+                          unsigned depth = 0) {
+    auto known = outcomes.find(dealloc);
+    if (known != outcomes.end())
+      return *known->second;
+    // Computed before it is stored: folding its conditions may simplify
+    // other deallocs, which grows the map.
+    auto outcome = std::make_unique<Outcome>(computeOutcome(dealloc, depth));
+    return *outcomes.try_emplace(dealloc, std::move(outcome)).first->second;
   }
 
 private:
   static constexpr unsigned kMaxDepth = 64;
 
-  static bool isBufferOrItsBase(Value memref, Value buffer) {
-    if (memref == buffer)
+  /// BufferOriginAnalysis's answer, built the first time a dealloc needs
+  /// it: most deallocs are settled by their conditions alone.
+  std::optional<bool> sameAllocation(Value lhs, Value rhs) {
+    if (viewBase(lhs) == viewBase(rhs))
       return true;
-    auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
-    return metadata && metadata.getBaseBuffer() == memref &&
-           metadata.getSource() == buffer;
+    if (!origins)
+      origins.emplace(function);
+    return origins->isSameAllocation(lhs, rhs);
+  }
+
+  /// The simplification pass's potentiallyAliasesMemref for one pair.
+  bool mayAlias(Value lhs, Value rhs) {
+    return !distinctAllocAndBlockArgument(lhs, rhs) &&
+           sameAllocation(lhs, rhs) != false;
+  }
+
+  /// RemoveDeallocMemrefsContainedInRetained for one memref: it moves into
+  /// the results of the retained values that are surely its allocation,
+  /// provided there is one and every other is surely another.
+  bool moveIntoRetained(ArrayRef<Value> retained, Value memref, Value condition,
+                        Outcome &outcome) {
+    SmallVector<unsigned> same;
+    for (auto [i, value] : llvm::enumerate(retained)) {
+      std::optional<bool> answer = sameAllocation(value, memref);
+      if (!answer)
+        return false;
+      if (*answer)
+        same.push_back(i);
+    }
+    for (unsigned i : same)
+      outcome.merged[i].push_back(condition);
+    return !same.empty();
+  }
+
+  Outcome computeOutcome(bufferization::DeallocOp dealloc, unsigned depth) {
+    // A value retained twice has one result.
+    llvm::SmallSetVector<Value, 4> retained(dealloc.getRetained().begin(),
+                                            dealloc.getRetained().end());
+    Outcome unique;
+    unique.merged.resize(retained.size());
+    unique.stillComputed.assign(retained.size(), false);
+
+    SmallVector<Value> left;
+    for (auto [memref, condition] :
+         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
+      if (fold(condition, depth) == false)
+        continue;
+      if (!retained.empty()) {
+        if (moveIntoRetained(retained.getArrayRef(), memref, condition, unique))
+          continue;
+        if (auto metadata =
+                memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
+          if (moveIntoRetained(retained.getArrayRef(), metadata.getSource(),
+                               condition, unique))
+            continue;
+      }
+      left.push_back(memref);
+    }
+    for (auto [i, value] : llvm::enumerate(retained))
+      unique.stillComputed[i] = llvm::any_of(
+          left, [&](Value memref) { return mayAlias(value, memref); });
+    unique.comparesPointers = llvm::is_contained(unique.stillComputed, true);
+    for (size_t i = 0; i < left.size() && !unique.comparesPointers; ++i)
+      for (size_t j = i + 1; j < left.size() && !unique.comparesPointers; ++j)
+        unique.comparesPointers = mayAlias(left[i], left[j]);
+
+    // Back to the dealloc's own retained list, duplicates included.
+    Outcome outcome;
+    outcome.comparesPointers = unique.comparesPointers;
+    for (Value value : dealloc.getRetained()) {
+      size_t i = llvm::find(retained, value) - retained.begin();
+      outcome.merged.push_back(unique.merged[i]);
+      outcome.stillComputed.push_back(unique.stillComputed[i]);
+    }
+    return outcome;
   }
 
   /// `lhs and rhs` (absorbing false) or `lhs or rhs` (absorbing true): one
@@ -157,31 +262,35 @@ private:
       return std::nullopt;
     }
     if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
-      Outcome outcome = simplify(dealloc, depth);
-      if (outcome.memrefsLeft != 0)
-        return std::nullopt;
-      // An erased dealloc's results are false; one whose only memref moved
-      // into its single retained value yields that memref's condition.
-      if (!outcome.mergedCondition)
-        return false;
-      return fold(outcome.mergedCondition, depth);
+      // The disjunction of the conditions that moved into the result, and
+      // false for a retained value no dealloc left computes.
+      const Outcome &outcome = simplify(dealloc, depth);
+      unsigned i = cast<OpResult>(value).getResultNumber();
+      bool unknown = outcome.stillComputed[i];
+      for (Value condition : outcome.merged[i]) {
+        std::optional<bool> folded = fold(condition, depth);
+        if (folded == true)
+          return true;
+        unknown |= !folded;
+      }
+      return unknown ? std::nullopt : std::optional<bool>(false);
     }
     return std::nullopt;
   }
 
+  Operation *function;
+  std::optional<BufferOriginAnalysis> origins;
   llvm::DenseMap<Value, std::optional<bool>> cache;
+  llvm::DenseMap<Operation *, std::unique_ptr<Outcome>> outcomes;
 };
 
 } // namespace
 
 bool bufferlens::provablyNoRuntimeAliasCheck(Operation *function) {
-  ConditionFolder folder;
+  ConditionFolder folder(function);
   WalkResult walk = function->walk([&](bufferization::DeallocOp dealloc) {
-    ConditionFolder::Outcome outcome = folder.simplify(dealloc);
-    if (outcome.memrefsLeft > 1 ||
-        (outcome.memrefsLeft == 1 && outcome.retainsLeft))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
+    return folder.simplify(dealloc).comparesPointers ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
   });
   return !walk.wasInterrupted();
 }

@@ -2,6 +2,7 @@
 
 #include "analysis/ownership/KnownPassCrashes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -62,6 +63,21 @@ bufferlens::findKnownPassCrash(Operation *function,
         "later MLIR); pass the result on as a block argument to analyse it";
   });
   return crash;
+}
+
+bool bufferlens::mayCanonicalizeIntoKnownPassCrash(
+    Operation *function, bool privateFunctionDynamicOwnership) {
+  bool severalBlocks = false, rebuiltWithResults = false;
+  function->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      severalBlocks |= !region.empty() && !region.hasOneBlock();
+    if (op == function || op->getNumResults() == 0)
+      return;
+    rebuiltWithResults |= isa<RegionBranchOpInterface>(op) ||
+                          isa<memref::ReallocOp>(op) ||
+                          (privateFunctionDynamicOwnership && rebuiltCall(op));
+  });
+  return severalBlocks && rebuiltWithResults;
 }
 
 std::string bufferlens::pipelineCrashMessage(const KnownPassCrash &crash,

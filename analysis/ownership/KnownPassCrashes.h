@@ -37,6 +37,17 @@ struct KnownPassCrash {
 KnownPassCrash findKnownPassCrash(mlir::Operation *function,
                                   bool privateFunctionDynamicOwnership = false);
 
+/// Whether the passes the buffer-deallocation-pipeline runs before the
+/// deallocation pass (expand-realloc, canonicalize) could give `function`
+/// an op findKnownPassCrash finds, where the pass alone has none. Errs
+/// towards yes: the function has a block that is not its region's only
+/// one, and an op the pass rebuilds (or a memref.realloc, which
+/// expand-realloc turns into an scf.if) with results anywhere, since
+/// canonicalization moves ops out of regions and folds away the ops that
+/// kept a use in the op's own block.
+bool mayCanonicalizeIntoKnownPassCrash(mlir::Operation *function,
+                                       bool privateFunctionDynamicOwnership);
+
 /// What to say instead when the op is only there after the passes the
 /// buffer-deallocation-pipeline runs first (expand-realloc, canonicalize):
 /// the function as written has none, so `message`'s advice (pass the

@@ -362,8 +362,14 @@ private:
   /// whole pipeline (most of a function's analysis time) runs only where
   /// the pass's own output does not prove it will not
   /// (AliasCheckProof.h).
+  /// The pipeline also runs where its prologue could make a shape the pass
+  /// is known to crash on, for the BL204 that says so
+  /// (reportRuntimeAliasChecks).
   bool mayNeedRuntimeAliasCheck(FunctionId fn) {
-    return !provablyNoRuntimeAliasCheck(clone.lookup(index.function(fn)));
+    Operation *original = index.function(fn);
+    return mayCanonicalizeIntoKnownPassCrash(
+               original, options.privateFunctionDynamicOwnership) ||
+           !provablyNoRuntimeAliasCheck(clone.lookup(original));
   }
 
   /// Runs the stage's passes on the copy of one function. The passes' own

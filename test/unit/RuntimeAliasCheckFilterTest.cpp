@@ -34,6 +34,27 @@ TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFinding) {
   EXPECT_GT(checks, 3u); // Not vacuous: some inputs do get BL203.
 }
 
+TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFindingOnTheCorpus) {
+  size_t checks = 0, chunks = 0;
+  test::forEachMlirFileBelow(
+      {"test/corpus"},
+      [&](const std::filesystem::path &path, const std::string &text) {
+        for (const std::string &chunk : test::splitInputFile(text)) {
+          AnalysisOptions filtered, unfiltered;
+          unfiltered.skipPipelineWithoutAliasChecks = false;
+          AnalysisResult a = test::analyze(chunk, filtered);
+          AnalysisResult b = test::analyze(chunk, unfiltered);
+          EXPECT_EQ(test::describe(a.findings), test::describe(b.findings))
+              << path << "\n"
+              << chunk;
+          checks += test::withCode(b, FindingCode::BL203).size();
+          ++chunks;
+        }
+      });
+  EXPECT_GT(chunks, 300u);
+  EXPECT_GT(checks, 20u);
+}
+
 TEST(RuntimeAliasCheckFilterTest, FilterChangesNoFindingOnGeneratedModules) {
   size_t checks = 0;
   for (uint32_t seed = 1; seed <= 40; ++seed) {
