@@ -6,14 +6,17 @@
 #include <mimalloc.h>
 #endif
 
-void bufferlens::holdFreedMemory(std::chrono::milliseconds delay) {
+void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed) {
 #ifdef BUFFERLENS_MIMALLOC
   // Pages freed inside a segment, and whole segments (a buffer of several
   // MB has one of its own).
-  mi_option_set(mi_option_decommit_delay, static_cast<long>(delay.count()));
+  mi_option_set(mi_option_decommit_delay, static_cast<long>(holdFreed.count()));
   mi_option_set(mi_option_segment_decommit_delay,
-                static_cast<long>(delay.count()));
+                static_cast<long>(holdFreed.count()));
+  // mimalloc then madvises its segments MADV_HUGEPAGE, which is what
+  // transparent_hugepage=madvise (Debian's default) waits for.
+  mi_option_enable(mi_option_large_os_pages);
 #else
-  (void)delay;
+  (void)holdFreed;
 #endif
 }

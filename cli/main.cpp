@@ -114,9 +114,9 @@ int main(int argc, char **argv) {
   }
   // The server's edits come a few hundred milliseconds apart and each
   // frees and allocates the document's text and diagnostics again; lint
-  // analyses function after function. Keep what they free for the next
-  // (cli/Allocator.h).
-  holdFreedMemory(std::chrono::seconds(2));
+  // analyses function after function. Keep what they free for the next,
+  // in huge pages (cli/Allocator.h).
+  configureAllocator(std::chrono::seconds(2));
   if (chosen == &lintCommand())
     return runLint();
   if (chosen == &explainCommand())
