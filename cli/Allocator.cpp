@@ -2,6 +2,8 @@
 
 #include "cli/Allocator.h"
 
+#include <cstdlib>
+
 #ifdef BUFFERLENS_MIMALLOC
 #include <mimalloc.h>
 #endif
@@ -14,8 +16,10 @@ void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed) {
   mi_option_set(mi_option_segment_decommit_delay,
                 static_cast<long>(holdFreed.count()));
   // mimalloc then madvises its segments MADV_HUGEPAGE, which is what
-  // transparent_hugepage=madvise (Debian's default) waits for.
-  mi_option_enable(mi_option_large_os_pages);
+  // transparent_hugepage=madvise (Debian's default) waits for. The user's
+  // MIMALLOC_LARGE_OS_PAGES, if set, decides instead.
+  if (!std::getenv("MIMALLOC_LARGE_OS_PAGES"))
+    mi_option_enable(mi_option_large_os_pages);
 #else
   (void)holdFreed;
 #endif
