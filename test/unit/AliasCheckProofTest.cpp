@@ -42,6 +42,16 @@ OwningOpRef<ModuleOp> runStage(ModuleOp module, OwnershipStage stage) {
   return copy;
 }
 
+/// Whether the ownership pass would read freed memory on a function of
+/// `module` (it would here too).
+bool hasKnownPassCrash(ModuleOp module) {
+  bool crashes = false;
+  module->walk([&](FunctionOpInterface fn) {
+    crashes |= !fn.isExternal() && bool(findKnownPassCrash(fn));
+  });
+  return crashes;
+}
+
 /// The whole pipeline, as OwnershipAnalysis runs it: null where the
 /// prologue makes a shape the pass is known to crash on (it would read
 /// freed memory here too), or where a pass fails.
@@ -52,11 +62,7 @@ OwningOpRef<ModuleOp> runPipelineUnlessKnownCrash(ModuleOp module) {
   buildLoweringRest(rest, AnalysisOptions());
   if (failed(prologue.run(*copy)))
     return nullptr;
-  bool crashes = false;
-  copy->walk([&](FunctionOpInterface fn) {
-    crashes |= !fn.isExternal() && bool(findKnownPassCrash(fn));
-  });
-  if (crashes || failed(rest.run(*copy)))
+  if (hasKnownPassCrash(*copy) || failed(rest.run(*copy)))
     return nullptr;
   return copy;
 }
@@ -132,11 +138,7 @@ TEST(AliasCheckProofTest, NeverClearsAFunctionThePipelineChecksOnRealIR) {
         parseSourceString<ModuleOp>(text, context.get());
     if (!module)
       return;
-    bool crashes = false;
-    module->walk([&](FunctionOpInterface fn) {
-      crashes |= !fn.isExternal() && bool(findKnownPassCrash(fn));
-    });
-    if (crashes)
+    if (hasKnownPassCrash(*module))
       return;
     OwningOpRef<ModuleOp> ownership =
         runStage(*module, OwnershipStage::Ownership);
