@@ -26,6 +26,10 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <algorithm>
+#include <functional>
+#include <limits>
+
 using namespace bufferlens;
 using namespace bufferlens::classic;
 using namespace mlir;
@@ -49,10 +53,12 @@ static bool isHeapAllocation(OpResult result) {
 }
 
 /// Why the heap allocation `value` cannot live on the stack, or empty when it
-/// can.
-static std::string whyNotPromotable(OpResult value,
-                                    const BufferViewFlowAnalysis &aliases,
-                                    uint64_t limit) {
+/// can. `order` numbers ops in document order: of several reasons, the
+/// first op's is given.
+static std::string
+whyNotPromotable(OpResult value, const BufferViewFlowAnalysis &aliases,
+                 uint64_t limit,
+                 const std::function<OpId(Operation *)> &order) {
   Operation *alloc = value.getOwner();
   if (!isa<memref::AllocOp>(alloc))
     return "it is allocated by " +
@@ -76,17 +82,30 @@ static std::string whyNotPromotable(OpResult value,
              quoted(parent->getName().getStringRef().str()) +
              ", where an alloca would grow the stack every iteration";
   }
+  // The aliases are a pointer-keyed set: in its order the reason would
+  // change from run to run.
+  struct Use {
+    OpId order;
+    Operation *user;
+    Value alias;
+  };
+  std::vector<Use> uses;
   for (Value alias : aliases.resolve(value))
-    for (Operation *user : alias.getUsers()) {
-      if (user->hasTrait<OpTrait::IsTerminator>())
-        return "it leaves its block through " +
-               quoted(user->getName().getStringRef().str());
-      if (hasEffectOn<MemoryEffects::Free>(user, alias))
-        return "it is freed by " +
-               quoted(user->getName().getStringRef().str()) +
-               ", which must not free a stack buffer";
-    }
-  return "";
+    for (Operation *user : alias.getUsers())
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          hasEffectOn<MemoryEffects::Free>(user, alias))
+        uses.push_back({order(user), user, alias});
+  if (uses.empty())
+    return "";
+  const Use &first = *std::min_element(
+      uses.begin(), uses.end(),
+      [](const Use &a, const Use &b) { return a.order < b.order; });
+  if (first.user->hasTrait<OpTrait::IsTerminator>())
+    return "it leaves its block through " +
+           quoted(first.user->getName().getStringRef().str());
+  return "it is freed by " +
+         quoted(first.user->getName().getStringRef().str()) +
+         ", which must not free a stack buffer";
 }
 
 void classic::computePromotion(SourceIndex &index, FunctionId fn,
@@ -103,7 +122,11 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
     OpId op = index.idOf(alloc);
     if (value == kNone || op == kNone)
       return;
-    std::string reason = whyNotPromotable(allocated, aliases, limitBytes);
+    std::string reason =
+        whyNotPromotable(allocated, aliases, limitBytes, [&](Operation *user) {
+          OpId id = index.idOf(user);
+          return id == kNone ? std::numeric_limits<OpId>::max() : id;
+        });
     plan.promotions.push_back({value, reason.empty(), reason});
     if (!reason.empty())
       return;
