@@ -58,7 +58,12 @@ DocumentService::DocumentService(ServerConfig config,
         }
         this->callbacks.onAnalysisActivity(uri, begin, bytes);
       },
-      log);
+      log,
+      [this](const TextRef &text, const std::string &uri,
+             const AnalysisOptions &options, int64_t version,
+             SourceRange reach) {
+        return analyzeReach(text, uri, options, version, reach);
+      });
 }
 
 DocumentService::~DocumentService() { stop(); }
@@ -119,6 +124,27 @@ DocumentService::analyze(const TextRef &shared, const std::string &uri,
   log.log("analysed " + uri + " version " + std::to_string(version) + ": " +
           analysis.how + " in " + std::to_string(ms) + " ms");
   return analysis.snapshot;
+}
+
+SnapshotRef DocumentService::analyzeReach(const TextRef &text,
+                                          const std::string &uri,
+                                          const AnalysisOptions &options,
+                                          int64_t version, SourceRange reach) {
+  if (findNulByte(*text) != std::string::npos)
+    return nullptr; // The whole analysis refuses it (server/BinaryText.h).
+  auto start = std::chrono::steady_clock::now();
+  std::string how;
+  SnapshotRef snapshot = bufferlens::analyzeReach(text, uri, bufferNameOf(uri),
+                                                  options, version, reach, how);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count();
+  log.log(std::string(snapshot ? "answering" : "not answering") + " from " +
+          uri + " version " + std::to_string(version) + " at " +
+          std::to_string(reach.begin) + "-" + std::to_string(reach.end) +
+          " before its analysis ends: " + how + " (" + std::to_string(ms) +
+          " ms)");
+  return snapshot;
 }
 
 //===----------------------------------------------------------------------===//
@@ -375,7 +401,32 @@ struct Failure {
 
 template <typename T, typename Compute>
 void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
-                             Callback<T> done, Compute compute) {
+                             Callback<T> done, Compute compute,
+                             std::optional<lsp::Range> reach) {
+  Scheduler::Reach reachIn;
+  auto draft = drafts.find(uri);
+  size_t reachBytes;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    reachBytes = serverConfig.earlyDiagnosticsBytes;
+  }
+  // Below the size where diagnostics come in two steps the whole analysis
+  // is as quick as analysing the reach alone.
+  if (reach && draft != drafts.end() && draft->second.text &&
+      draft->second.text->size() >= reachBytes)
+    reachIn = [this, range = *reach](
+                  const LineIndex &lines) -> std::optional<SourceRange> {
+      PositionEncoding positionEncoding;
+      {
+        std::lock_guard<std::mutex> lock(settingsMutex);
+        positionEncoding = encoding;
+      }
+      uint32_t begin = fromPosition(lines, range.start, positionEncoding);
+      uint32_t end = fromPosition(lines, range.end, positionEncoding);
+      if (end < begin)
+        return std::nullopt;
+      return SourceRange{begin, end};
+    };
   scheduler->withCurrent(
       uri,
       [uri, cancelled = std::move(cancelled), done = std::move(done),
@@ -400,7 +451,8 @@ void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
           }
         }
         done(std::move(out));
-      });
+      },
+      std::move(reachIn));
 }
 
 uint32_t DocumentService::offsetOf(const Snapshot &snapshot,
@@ -425,19 +477,23 @@ SourceRange DocumentService::rangeOf(const Snapshot &snapshot,
 void DocumentService::hover(const std::string &uri, lsp::Position position,
                             IsCancelled cancelled,
                             Callback<std::optional<HoverInfo>> done) {
-  answer(uri, std::move(cancelled), std::move(done),
-         [this, position](const Snapshot &s) {
-           return hoverAt(s, offsetOf(s, position));
-         });
+  answer(
+      uri, std::move(cancelled), std::move(done),
+      [this, position](const Snapshot &s) {
+        return hoverAt(s, offsetOf(s, position));
+      },
+      lsp::Range{position, position});
 }
 
 void DocumentService::inlayHints(const std::string &uri, lsp::Range range,
                                  IsCancelled cancelled,
                                  Callback<std::vector<InlayHintInfo>> done) {
-  answer(uri, std::move(cancelled), std::move(done),
-         [this, range](const Snapshot &s) {
-           return bufferlens::inlayHints(s, rangeOf(s, range));
-         });
+  answer(
+      uri, std::move(cancelled), std::move(done),
+      [this, range](const Snapshot &s) {
+        return bufferlens::inlayHints(s, rangeOf(s, range));
+      },
+      range);
 }
 
 /// Whether an action of `kind` was asked for by `only` (LSP: a kind asks
@@ -544,10 +600,12 @@ void DocumentService::documentSymbols(const std::string &uri,
 void DocumentService::ownershipAt(const std::string &uri,
                                   lsp::Position position, IsCancelled cancelled,
                                   Callback<OwnershipAtInfo> done) {
-  answer(uri, std::move(cancelled), std::move(done),
-         [this, position](const Snapshot &s) {
-           return bufferlens::ownershipAt(s, offsetOf(s, position));
-         });
+  answer(
+      uri, std::move(cancelled), std::move(done),
+      [this, position](const Snapshot &s) {
+        return bufferlens::ownershipAt(s, offsetOf(s, position));
+      },
+      lsp::Range{position, position});
 }
 
 void DocumentService::graph(const std::string &uri, GraphQuery query,

@@ -182,10 +182,12 @@ public:
 private:
   /// Runs `compute` on the snapshot of the document's current text (on a
   /// worker once it is analysed) and answers `done` with what it returns
-  /// or the ServiceError it throws.
+  /// or the ServiceError it throws. A query that looks only at `reach`
+  /// may be answered, while a large document's first analysis runs, from
+  /// a snapshot of the operations there (Scheduler::withCurrent).
   template <typename T, typename Compute>
   void answer(const std::string &uri, IsCancelled cancelled, Callback<T> done,
-              Compute compute);
+              Compute compute, std::optional<lsp::Range> reach = std::nullopt);
   uint32_t offsetOf(const Snapshot &snapshot, lsp::Position position) const;
   /// Throws InvalidParams when the range ends before it starts.
   SourceRange rangeOf(const Snapshot &snapshot, lsp::Range range) const;
@@ -193,6 +195,10 @@ private:
                       const AnalysisOptions &options, int64_t version,
                       SnapshotRef previous,
                       const std::function<void(SnapshotRef)> &early);
+  /// Scheduler::AnalyzeReach: analyzeReach (IncrementalAnalysis.h), logged.
+  SnapshotRef analyzeReach(const TextRef &text, const std::string &uri,
+                           const AnalysisOptions &options, int64_t version,
+                           SourceRange reach);
   /// The offsets an incremental edit's range covers in `text`, or none
   /// when it is not a range of it (the rule is in README.md).
   std::optional<SourceRange> editRange(const std::string &text,

@@ -143,6 +143,62 @@ private:
 };
 } // namespace
 
+namespace {
+/// Operations analysed without the code of the others.
+struct AloneAnalysis {
+  std::shared_ptr<const AnalysisResult> result;
+  /// Per analysed range: this version's offset = the result's + delta.
+  std::vector<int64_t> delta;
+  /// What was removed (CompactedText, without its text).
+  CompactedText compacted;
+
+  int64_t removedBefore(uint32_t documentOffset) const {
+    return compacted.removedBefore(documentOffset);
+  }
+};
+} // namespace
+
+/// The analysis of the operations at `fresh` (sorted ranges of `text`)
+/// with the code of `others` removed; none, with `why` set, when it may
+/// not equal a whole-document analysis of them.
+static std::optional<AloneAnalysis>
+analyseAlone(std::string_view text, const std::vector<SourceRange> &fresh,
+             const std::vector<SourceRange> &others,
+             const std::string &bufferName, const AnalysisOptions &options,
+             const char *&why) {
+  // Without the other operations' code, not with it blanked: at 100k lines
+  // copying and lexing the blanked text cost more than analysing the
+  // operation. Each fresh range keeps its lines and columns and moves back
+  // by the bytes removed before it (its part's delta).
+  CompactedText compact = compactOperations(text, others);
+  AloneAnalysis out;
+  for (const SourceRange &range : fresh)
+    out.delta.push_back(compact.removedBefore(range.begin));
+  AnalysisResult alone = analyzeIsolated(
+      std::make_shared<const std::string>(std::move(compact.text)), bufferName,
+      options);
+  if (hasMlirErrors(alone)) {
+    why = "MLIR rejects the operation";
+    return std::nullopt;
+  }
+  auto inFreshRange = [&](const Finding &finding) {
+    for (size_t f = 0; f < fresh.size(); ++f) {
+      int64_t at = finding.range.begin + out.delta[f];
+      if (fresh[f].begin <= at && at < fresh[f].end)
+        return true;
+    }
+    return false;
+  };
+  if (!std::all_of(alone.findings.begin(), alone.findings.end(),
+                   inFreshRange)) {
+    why = "the operation alone has findings elsewhere";
+    return std::nullopt;
+  }
+  out.result = std::make_shared<const AnalysisResult>(std::move(alone));
+  out.compacted = std::move(compact);
+  return out;
+}
+
 /// The whole document, cut into parts analysed in parallel when it is large
 /// (analysis/parts/Partition.h); each part becomes a part of the snapshot.
 static VersionAnalysis whole(TextRef textRef, const std::string &uri,
@@ -318,34 +374,17 @@ VersionAnalysis bufferlens::analyzeVersion(
     }
     others.push_back(ops[i]);
   }
-  // Without the other operations' code, not with it blanked: at 100k lines
-  // copying and lexing the blanked text cost more than analysing the
-  // operation. Each fresh range keeps its lines and columns and moves back
-  // by the bytes removed before it (its part's delta).
-  CompactedText compact = compactOperations(text, others);
-  std::vector<int64_t> freshDelta;
-  for (const SourceRange &range : fresh)
-    freshDelta.push_back(compact.removedBefore(range.begin));
-  AnalysisResult alone = analyzeIsolated(
-      std::make_shared<const std::string>(std::move(compact.text)), bufferName,
-      options);
-  if (hasMlirErrors(alone))
-    return redo("MLIR rejects the operation");
-  auto inFreshRange = [&](const Finding &finding) {
-    for (size_t f = 0; f < fresh.size(); ++f) {
-      int64_t at = finding.range.begin + freshDelta[f];
-      if (fresh[f].begin <= at && at < fresh[f].end)
-        return true;
-    }
-    return false;
-  };
-  if (!std::all_of(alone.findings.begin(), alone.findings.end(), inFreshRange))
-    return redo("the operation alone has findings elsewhere");
+  const char *why = nullptr;
+  std::optional<AloneAnalysis> alone =
+      analyseAlone(text, fresh, others, bufferName, options, why);
+  if (!alone)
+    return redo(why);
+  const std::vector<int64_t> &freshDelta = alone->delta;
 
   // The previous parts for the text between the fresh ranges (shifted by
   // the edit's growth after the changed operation), and one part per
   // fresh range, all sharing the new result.
-  auto result = std::make_shared<const AnalysisResult>(std::move(alone));
+  const std::shared_ptr<const AnalysisResult> &result = alone->result;
   const std::vector<SnapshotPart> &old = previous->parts();
   std::vector<SnapshotPart> parts;
   auto reuse = [&](uint32_t begin, uint32_t end) {
@@ -388,4 +427,110 @@ VersionAnalysis bufferlens::analyzeVersion(
   return {std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
                                            uri, version, std::move(chunks)),
           VersionAnalysis::Analysed::Parts, how};
+}
+
+SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
+                                     const std::string &bufferName,
+                                     const AnalysisOptions &options,
+                                     int64_t version, SourceRange reach,
+                                     std::string &how) {
+  const std::string &text = *textRef;
+  auto none = [&](const char *why) -> SnapshotRef {
+    how = why;
+    return nullptr;
+  };
+  if (options.privateFunctionDynamicOwnership)
+    return none("privateFunctionDynamicOwnership rewrites callers");
+  std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  if (chunks.empty())
+    return none("no top-level operations");
+  // Closed ranges: an empty reach (a position) touches the operation it is
+  // in or at the end of.
+  auto touches = [&](SourceRange range) {
+    return reach.begin <= range.end && range.begin <= reach.end;
+  };
+  std::vector<SourceRange> ops, shared;
+  std::vector<size_t> targets;
+  size_t allBytes = 0;
+  for (const TopLevelChunk &chunk : chunks) {
+    if (chunk.shared) {
+      // A declaration or alias is kept in every analysis, but its text is
+      // answered for by no fresh part.
+      if (touches(chunk.range))
+        return none("it touches a declaration or alias");
+      shared.push_back(chunk.range);
+      continue;
+    }
+    if (touches(chunk.range))
+      targets.push_back(ops.size());
+    ops.push_back(chunk.range);
+    allBytes += chunk.range.end - chunk.range.begin;
+  }
+  if (targets.empty())
+    return none("it touches no top-level operation");
+  if (targets.size() > kMaxReachOperations)
+    return none("it touches many operations");
+  // The touched operations and, when they name symbols named elsewhere,
+  // those tied to them (as an edit's, analyzeVersion).
+  std::vector<size_t> tied;
+  for (size_t target : targets) {
+    std::string_view op = slice(text, ops[target]);
+    std::vector<size_t> more{target};
+    if (namedElsewhere(text, ops[target], symbolNames(op)))
+      more = tiedOperations(text, ops, target, {}, shared);
+    tied.insert(tied.end(), more.begin(), more.end());
+  }
+  std::sort(tied.begin(), tied.end());
+  tied.erase(std::unique(tied.begin(), tied.end()), tied.end());
+  size_t tiedBytes = 0;
+  std::vector<SourceRange> fresh, others;
+  for (size_t i = 0, t = 0; i < ops.size(); ++i) {
+    if (t < tied.size() && tied[t] == i) {
+      ++t;
+      fresh.push_back(ops[i]);
+      tiedBytes += ops[i].end - ops[i].begin;
+    } else {
+      others.push_back(ops[i]);
+    }
+  }
+  // Worth it only while cheaper than the whole analysis it overtakes.
+  if (tiedBytes * 2 > allBytes)
+    return none("it ties to most of the document by symbols");
+  const char *why = nullptr;
+  std::optional<AloneAnalysis> alone =
+      analyseAlone(text, fresh, others, bufferName, options, why);
+  if (!alone)
+    return none(why);
+
+  // The text between the other operations comes from the result, moved
+  // by the bytes removed before it; the other operations get empty parts.
+  auto blank = std::make_shared<AnalysisResult>();
+  blank->sharedText = textRef;
+  std::shared_ptr<const AnalysisResult> empty = std::move(blank);
+  std::vector<SnapshotPart> parts;
+  auto add = [&](std::shared_ptr<const AnalysisResult> result,
+                 SourceRange covers) {
+    if (covers.begin >= covers.end)
+      return;
+    SnapshotPart part;
+    part.delta = result == empty ? 0 : alone->removedBefore(covers.begin);
+    part.result = std::move(result);
+    part.covers = covers;
+    parts.push_back(std::move(part));
+  };
+  uint32_t at = 0;
+  for (const SourceRange &other : others) {
+    add(alone->result, {at, other.begin});
+    add(empty, other);
+    at = other.end;
+  }
+  add(alone->result, {at, static_cast<uint32_t>(text.size())});
+  how = std::to_string(targets.size()) + " of " +
+        std::to_string(chunks.size()) + " top-level operations";
+  if (fresh.size() > targets.size())
+    how += " and " + std::to_string(fresh.size() - targets.size()) +
+           " tied to them by symbols";
+  return std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
+                                          uri, version, std::move(chunks),
+                                          std::move(others));
 }

@@ -72,6 +72,26 @@ analyzeVersion(const SnapshotRef &previous, std::string text,
                         uri, bufferName, options, version, threads, early);
 }
 
+/// A snapshot that answers for `reach` of `text` (Snapshot::answersFor)
+/// long before a whole analysis would: the top-level operations `reach`
+/// touches, and those tied to them by symbols, analysed without the code
+/// of the others, as an edit's are (so what it answers there equals a
+/// whole-document analysis); the other operations are not analysed. For
+/// queries while a document's first analysis runs. Null, with `how` saying
+/// why, when that is not sure or not worth it: `reach` touches no
+/// operation, a declaration or alias, or more than kMaxReachOperations;
+/// the operations tie to most of the document; MLIR rejects them;
+/// `privateFunctionDynamicOwnership`. Otherwise `how` says what was
+/// analysed.
+SnapshotRef analyzeReach(TextRef text, const std::string &uri,
+                         const std::string &bufferName,
+                         const AnalysisOptions &options, int64_t version,
+                         SourceRange reach, std::string &how);
+
+/// The most top-level operations a reach may touch (about a screenful of
+/// small functions, for inlay hints).
+constexpr size_t kMaxReachOperations = 16;
+
 /// A document opened whole is analysed in at most this many parts, one per
 /// core.
 constexpr unsigned kMaxOpenParts = 8;

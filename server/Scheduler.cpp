@@ -18,11 +18,15 @@ static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
 }
 
 Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
-                     OnActivity activity, Logger &log)
+                     OnActivity activity, Logger &log,
+                     AnalyzeReach analyzeReach)
     : analyze(std::move(analyze)), publish(std::move(publish)),
-      activity(std::move(activity)), log(log) {
+      activity(std::move(activity)), log(log),
+      analyzeReach(std::move(analyzeReach)) {
   for (unsigned i = 0; i < std::max(1u, workers); ++i)
     threads.emplace_back([this] { workerLoop(); });
+  if (this->analyzeReach)
+    reachThread = std::thread([this] { reachLoop(); });
 }
 
 Scheduler::~Scheduler() {
@@ -31,8 +35,11 @@ Scheduler::~Scheduler() {
     stopping = true;
   }
   wake.notify_all();
+  reachWake.notify_all();
   for (std::thread &thread : threads)
     thread.join();
+  if (reachThread.joinable())
+    reachThread.join();
 }
 
 std::vector<Scheduler::Waiter> Scheduler::takeStaleWaiters(Document &doc) {
@@ -63,6 +70,7 @@ void Scheduler::update(const std::string &uri, TextRef text, int64_t version,
     doc.options = std::move(options);
     doc.pending = true;
     doc.due = Clock::now() + debounce;
+    doc.reachSnapshots.clear();
     stale = takeStaleWaiters(doc);
   }
   wake.notify_all();
@@ -77,6 +85,7 @@ void Scheduler::reconfigure(const std::string &uri, AnalysisOptions options) {
     if (it == documents.end())
       return;
     it->second.options = std::move(options);
+    it->second.reachSnapshots.clear(); // Made under the old options.
     it->second.generation = ++counter;
     it->second.optionsGeneration = it->second.generation;
     it->second.pending = true;
@@ -124,7 +133,25 @@ std::vector<std::string> Scheduler::openDocuments() const {
   return uris;
 }
 
-void Scheduler::withCurrent(const std::string &uri, Callback callback) {
+bool Scheduler::waitsForWholeAnalysis(const Document &doc) {
+  return !doc.snapshot || doc.analysedGeneration < doc.optionsGeneration;
+}
+
+SnapshotRef Scheduler::reachSnapshotFor(const Document &doc,
+                                        const Reach &reach) {
+  for (auto it = doc.reachSnapshots.rbegin(); it != doc.reachSnapshots.rend();
+       ++it) {
+    std::optional<SourceRange> range = reach((*it)->lines());
+    if (!range)
+      return nullptr;
+    if ((*it)->answersFor(*range))
+      return *it;
+  }
+  return nullptr;
+}
+
+void Scheduler::withCurrent(const std::string &uri, Callback callback,
+                            Reach reach) {
   SnapshotRef ready;
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -137,6 +164,14 @@ void Scheduler::withCurrent(const std::string &uri, Callback callback) {
       // is being applied: the positions are the same.
       if (doc.snapshot && doc.analysedTextGeneration == doc.textGeneration) {
         ready = doc.snapshot;
+      } else if (reach && analyzeReach && waitsForWholeAnalysis(doc)) {
+        ready = reachSnapshotFor(doc, reach);
+        if (!ready) {
+          reachQueries.push_back({uri, doc.instance, doc.textGeneration,
+                                  std::move(reach), std::move(callback)});
+          reachWake.notify_one();
+          return;
+        }
       } else {
         doc.waiters.push_back({doc.textGeneration, std::move(callback)});
         return;
@@ -144,6 +179,79 @@ void Scheduler::withCurrent(const std::string &uri, Callback callback) {
     }
   }
   callback(ready, ready ? QueryError::None : QueryError::NotOpen);
+}
+
+std::function<void()> Scheduler::answerOrWait(ReachQuery &query) {
+  auto it = documents.find(query.uri);
+  Callback callback = std::move(query.callback);
+  if (it == documents.end() || it->second.instance != query.instance)
+    return [callback] { callback(nullptr, QueryError::NotOpen); };
+  Document &doc = it->second;
+  if (doc.textGeneration != query.textGeneration)
+    return [callback] { callback(nullptr, QueryError::ContentModified); };
+  if (doc.snapshot && doc.analysedTextGeneration == doc.textGeneration)
+    return [callback, snapshot = doc.snapshot] {
+      callback(snapshot, QueryError::None);
+    };
+  doc.waiters.push_back({doc.textGeneration, std::move(callback)});
+  return nullptr;
+}
+
+void Scheduler::reachLoop() {
+  AlternateSignalStack altStack;
+  std::unique_lock<std::mutex> lock(mutex);
+  while (true) {
+    reachWake.wait(lock, [&] { return stopping || !reachQueries.empty(); });
+    if (stopping)
+      return;
+    ReachQuery query = std::move(reachQueries.front());
+    reachQueries.pop_front();
+    std::function<void()> reply;
+    auto it = documents.find(query.uri);
+    bool current = it != documents.end() &&
+                   it->second.instance == query.instance &&
+                   it->second.textGeneration == query.textGeneration;
+    SnapshotRef ready;
+    if (current && waitsForWholeAnalysis(it->second) &&
+        !(ready = reachSnapshotFor(it->second, query.reach))) {
+      // Analysed outside the lock: the document may change or go, and the
+      // whole analysis may end, meanwhile.
+      Document &doc = it->second;
+      TextRef text = doc.text;
+      AnalysisOptions options = doc.options;
+      int64_t version = doc.version;
+      lock.unlock();
+      std::optional<SourceRange> range = query.reach(LineIndex(*text));
+      SnapshotRef made =
+          range ? analyzeReach(text, query.uri, options, version, *range)
+                : nullptr;
+      if (made && !made->answersFor(*range))
+        made = nullptr;
+      lock.lock();
+      it = documents.find(query.uri);
+      if (made && it != documents.end() &&
+          it->second.instance == query.instance &&
+          it->second.textGeneration == query.textGeneration &&
+          waitsForWholeAnalysis(it->second)) {
+        std::vector<SnapshotRef> &kept = it->second.reachSnapshots;
+        if (kept.size() == kMaxReachSnapshots)
+          kept.erase(kept.begin());
+        kept.push_back(made);
+        ready = made;
+      }
+    }
+    if (ready)
+      reply = [callback = std::move(query.callback), ready] {
+        callback(ready, QueryError::None);
+      };
+    else
+      reply = answerOrWait(query);
+    if (reply) {
+      lock.unlock();
+      reply();
+      lock.lock();
+    }
+  }
 }
 
 SnapshotRef Scheduler::latest(const std::string &uri) const {
@@ -231,6 +339,8 @@ void Scheduler::workerLoop() {
     current.snapshot = snapshot;
     current.analysedGeneration = generation;
     current.analysedTextGeneration = textGeneration;
+    if (!waitsForWholeAnalysis(current))
+      current.reachSnapshots.clear(); // The whole analysis answers now.
     bool latest = generation == current.generation;
     std::vector<Waiter> ready;
     auto split = std::stable_partition(

@@ -11,6 +11,13 @@
 // Running analyses cannot be interrupted (MLIR has no cancellation points);
 // a superseded one finishes and is dropped.
 //
+// A query that says where it looks (its reach) does not wait for a
+// document's whole analysis: one more thread analyses the operations it
+// reaches alone (IncrementalAnalysis.h analyzeReach) and answers from that,
+// the way clangd answers from a stale preamble rather than wait. Such
+// snapshots answer queries only; they are never published nor reused by an
+// edit's analysis.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_SERVER_SCHEDULER_H
@@ -21,9 +28,11 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -56,9 +65,20 @@ public:
                                 const AnalysisOptions &options, int64_t version,
                                 SnapshotRef previous, const OnPublish &early)>;
   using Callback = std::function<void(SnapshotRef, QueryError)>;
+  /// Where a query looks in a text, given its line index; none when its
+  /// positions are not in the text (it then waits for the whole analysis,
+  /// which says so).
+  using Reach = std::function<std::optional<SourceRange>(const LineIndex &)>;
+  /// A snapshot answering for `reach` of `text` alone, or null
+  /// (analyzeReach).
+  using AnalyzeReach = std::function<SnapshotRef(
+      const TextRef &text, const std::string &uri,
+      const AnalysisOptions &options, int64_t version, SourceRange reach)>;
 
+  /// Without `analyzeReach` every query waits for the whole analysis.
   Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
-            OnActivity activity, Logger &log);
+            OnActivity activity, Logger &log,
+            AnalyzeReach analyzeReach = nullptr);
   ~Scheduler();
 
   /// New text for `uri` (opening it if needed). `debounce` zero analyses as
@@ -75,14 +95,26 @@ public:
   std::vector<std::string> openDocuments() const;
 
   /// Calls `callback` with the snapshot of the document's current text,
-  /// now if it is ready, else on the worker that finishes it.
-  void withCurrent(const std::string &uri, Callback callback);
+  /// now if it is ready, else on the worker that finishes it. With `reach`,
+  /// while the document's first analysis (or its first under new options)
+  /// runs, a snapshot answering for the reach only (Snapshot::answersFor)
+  /// may come instead, sooner.
+  void withCurrent(const std::string &uri, Callback callback,
+                   Reach reach = nullptr);
   /// The latest snapshot, whatever its version (null if none yet).
   SnapshotRef latest(const std::string &uri) const;
 
 private:
   struct Waiter {
     uint64_t textGeneration;
+    Callback callback;
+  };
+  /// A query to answer from a snapshot of its reach.
+  struct ReachQuery {
+    std::string uri;
+    uint64_t instance;
+    uint64_t textGeneration;
+    Reach reach;
     Callback callback;
   };
   struct Document {
@@ -104,9 +136,21 @@ private:
     bool running = false;
     Clock::time_point due;
     std::vector<Waiter> waiters;
+    /// Snapshots of the current text made for reach queries, newest last.
+    std::vector<SnapshotRef> reachSnapshots;
   };
 
   void workerLoop();
+  void reachLoop();
+  /// Whether a query of `doc` would wait for an analysis that reuses
+  /// nothing (a first one, or the first under new options).
+  static bool waitsForWholeAnalysis(const Document &doc);
+  /// A reach snapshot of `doc` answering for `reach`; under the lock.
+  static SnapshotRef reachSnapshotFor(const Document &doc, const Reach &reach);
+  /// Answers `query` from the current snapshot if there is one, else waits
+  /// for it; under the lock. Returns the callback to run after unlocking
+  /// (empty if it now waits).
+  std::function<void()> answerOrWait(ReachQuery &query);
   /// Fails the waiters whose text is gone; under the lock.
   static std::vector<Waiter> takeStaleWaiters(Document &doc);
 
@@ -121,6 +165,13 @@ private:
   bool stopping = false;
   uint64_t counter = 0; ///< Source of instances and generations.
   std::vector<std::thread> threads;
+
+  AnalyzeReach analyzeReach;
+  std::condition_variable reachWake;
+  std::deque<ReachQuery> reachQueries;
+  std::thread reachThread;
+  /// Reach snapshots kept per document (each a few functions' analysis).
+  static constexpr size_t kMaxReachSnapshots = 4;
 };
 
 } // namespace bufferlens

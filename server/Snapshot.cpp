@@ -26,11 +26,20 @@ Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version,
 
 Snapshot::Snapshot(TextRef text, std::vector<SnapshotPart> parts,
                    std::string uri, int64_t version,
-                   std::optional<std::vector<TopLevelChunk>> chunks)
+                   std::optional<std::vector<TopLevelChunk>> chunks,
+                   std::vector<SourceRange> unanalysed)
     : documentText(std::move(text)), lineIndex(*documentText),
       documentUri(std::move(uri)), documentVersion(version),
-      partList(std::move(parts)) {
+      partList(std::move(parts)), unanalysedRanges(std::move(unanalysed)) {
   index(std::move(chunks));
+}
+
+bool Snapshot::answersFor(SourceRange reach) const {
+  // The first unanalysed range not wholly before `reach`.
+  auto it = std::lower_bound(
+      unanalysedRanges.begin(), unanalysedRanges.end(), reach.begin,
+      [](const SourceRange &range, uint32_t at) { return range.end < at; });
+  return it == unanalysedRanges.end() || reach.end < it->begin;
 }
 
 std::shared_ptr<const std::vector<NameOccurrence>>

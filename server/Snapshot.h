@@ -85,10 +85,13 @@ public:
   Snapshot(AnalysisResult result, std::string uri, int64_t version,
            std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
   /// `text`, made of `parts` (sorted, covering the text); `chunks` is
-  /// splitTopLevel(text) when the caller already made it.
+  /// splitTopLevel(text) when the caller already made it. `unanalysed`
+  /// (sorted) is text whose parts were not analysed (empty results): the
+  /// snapshot answers only elsewhere (answersFor).
   Snapshot(TextRef text, std::vector<SnapshotPart> parts, std::string uri,
            int64_t version,
-           std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt);
+           std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt,
+           std::vector<SourceRange> unanalysed = {});
   Snapshot(std::string text, std::vector<SnapshotPart> parts, std::string uri,
            int64_t version,
            std::optional<std::vector<TopLevelChunk>> chunks = std::nullopt)
@@ -113,6 +116,13 @@ public:
   /// (what publishing all of them needs, without copying every string).
   std::vector<FindingRef> findingRefs() const;
 
+  /// Whether every part was analysed: the findings are the document's.
+  bool complete() const { return unanalysedRanges.empty(); }
+  /// Whether what a query of `reach` sees (names, hints, findings) is what
+  /// the document's whole analysis has there: it touches no unanalysed
+  /// text, ends included.
+  bool answersFor(SourceRange reach) const;
+
   /// The name under a cursor at `offset` (nameAt's rule), if any.
   std::optional<Occurrence> occurrenceAt(uint32_t offset) const;
 
@@ -126,6 +136,7 @@ private:
   int64_t documentVersion;
   std::vector<SnapshotPart> partList;
   std::vector<TopLevelChunk> chunkList;
+  std::vector<SourceRange> unanalysedRanges;
 };
 
 using SnapshotRef = std::shared_ptr<const Snapshot>;

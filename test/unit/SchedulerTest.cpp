@@ -189,4 +189,99 @@ TEST(SchedulerTest, EarlyPublishOnlyForTheFirstAnalysisOfTheCurrentText) {
   EXPECT_EQ(events, (std::vector<std::string>{"newer 2", "newer 2"}));
 }
 
+// While a document's first analysis runs, a query with a reach is answered
+// from a snapshot of its reach, which later queries reaching the same text
+// reuse; a query without one waits. Once the whole analysis is stored it
+// answers every query. Where no reach snapshot can be made, the query
+// waits for the whole analysis.
+TEST(SchedulerTest, ReachQueriesAreAnsweredBeforeTheFirstAnalysisEnds) {
+  Logger log;
+  std::mutex m;
+  std::condition_variable changed;
+  bool release = false;
+  int reachAnalyses = 0;
+  std::vector<SnapshotRef> answers;
+  SnapshotRef reachMade;
+  const char *kOther = "file:///b.mlir";
+  Scheduler scheduler(
+      1,
+      [&](const TextRef &text, const std::string &uri,
+          const AnalysisOptions &options, int64_t version, SnapshotRef previous,
+          const Scheduler::OnPublish &early) {
+        std::unique_lock<std::mutex> lock(m);
+        changed.wait(lock, [&] { return release; });
+        return analyzeText(text, uri, options, version, previous, early);
+      },
+      nullptr, nullptr, log,
+      [&](const TextRef &text, const std::string &uri,
+          const AnalysisOptions &options, int64_t version,
+          SourceRange) -> SnapshotRef {
+        std::lock_guard<std::mutex> lock(m);
+        ++reachAnalyses;
+        changed.notify_all();
+        if (uri == kOther)
+          return nullptr;
+        reachMade = analyzeText(text, uri, options, version, nullptr, nullptr);
+        return reachMade;
+      });
+  auto record = [&](SnapshotRef snapshot, QueryError error) {
+    std::lock_guard<std::mutex> lock(m);
+    EXPECT_EQ(error, QueryError::None);
+    answers.push_back(snapshot);
+    changed.notify_all();
+  };
+  auto waitFor = [&](size_t count) {
+    std::unique_lock<std::mutex> lock(m);
+    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(30),
+                                 [&] { return answers.size() >= count; }));
+  };
+  Scheduler::Reach atStart = [](const LineIndex &) {
+    return std::optional<SourceRange>(SourceRange{0, 0});
+  };
+  scheduler.update(kUri, std::make_shared<const std::string>("text"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  scheduler.withCurrent(kUri, record, atStart);
+  waitFor(1);
+  // Again: the same snapshot, made once. Without a reach: no answer yet.
+  scheduler.withCurrent(kUri, record, atStart);
+  scheduler.withCurrent(kUri, record);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    ASSERT_EQ(answers.size(), 2u);
+    EXPECT_EQ(answers[0], reachMade);
+    EXPECT_EQ(answers[1], reachMade);
+    EXPECT_EQ(reachAnalyses, 1);
+    release = true;
+    changed.notify_all();
+  }
+  waitFor(3);
+  SnapshotRef whole = scheduler.latest(kUri);
+  ASSERT_TRUE(whole);
+  EXPECT_NE(whole, reachMade);
+  scheduler.withCurrent(kUri, record, atStart);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    ASSERT_EQ(answers.size(), 4u);
+    EXPECT_EQ(answers[2], whole);
+    EXPECT_EQ(answers[3], whole);
+    EXPECT_EQ(reachAnalyses, 1);
+    release = false;
+  }
+
+  // No reach snapshot for this one: it waits for the whole analysis.
+  scheduler.update(kOther, std::make_shared<const std::string>("other"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  scheduler.withCurrent(kOther, record, atStart);
+  {
+    std::unique_lock<std::mutex> lock(m);
+    changed.wait(lock, [&] { return reachAnalyses == 2; });
+    EXPECT_EQ(answers.size(), 4u);
+    release = true;
+    changed.notify_all();
+  }
+  waitFor(5);
+  std::lock_guard<std::mutex> lock(m);
+  EXPECT_EQ(answers[4], scheduler.latest(kOther));
+}
+
 } // namespace
