@@ -87,15 +87,25 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
         # mlir-lsp-server only takes whole texts (TextDocumentSyncKind.Full):
         # send each edit the way a client would for it.
         full_sync = (sync if isinstance(sync, int) else sync.get("change")) == 1
+        lines = text.splitlines()
+        uses = value_uses(text)
+        # A value nine tenths down the document, hovered right after the
+        # open (what a user does who opens a file where they were working).
+        late = next((u for u in uses if u[0] >= len(lines) * 9 // 10),
+                    uses[-1])
         t0 = time.perf_counter()
         s.open(uri, text)
+        r = s.call("textDocument/hover", {
+            "textDocument": {"uri": uri},
+            "position": {"line": late[0], "character": late[1]}})
+        hover_open_s = time.perf_counter() - t0
+        assert r.get("result"), ("no hover at", late, r)
         s.diagnostics(uri, 1)
         open_first_s = time.perf_counter() - t0
         for _ in range(open_publishes - 1):
             s.diagnostics(uri, 1)
         open_s = time.perf_counter() - t0
 
-        lines = text.splitlines()
         # Edit inside the middle function: a comment line after its first
         # line, then remove it again (the text alternates between two).
         middle = len(lines) // 2
@@ -135,7 +145,6 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 "contentChanges": [{"text": text}]})
             s.diagnostics(uri, version)
 
-        uses = value_uses(text)
         hover_s = []
         for _ in range(hovers):
             line, character = rng.choice(uses)
@@ -164,6 +173,7 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
         s.proc.wait(timeout=600)
         parse = s.diagnostics_parse_seconds
         return {"open_first": open_first_s, "open": open_s,
+                "hover_open": hover_open_s,
                 "change": statistics.median(change_s),
                 # Of which this (Python) client spent parsing the JSON of
                 # the diagnostics: the Node client is ~4x faster.
@@ -280,6 +290,7 @@ def main():
         lead = "| %s | %d" % (row["shape"], row["lines"])
         for key, unit, scale in [("open_first", "ms", 1000),
                                  ("open", "ms", 1000),
+                                 ("hover_open", "ms", 1000),
                                  ("open_client_parse", "ms", 1000),
                                  ("change", "ms", 1000),
                                  ("change_client_parse", "ms", 1000),

@@ -9,7 +9,7 @@
 //
 // This file does what run_once does, step for step, for one server, and
 // prints one JSON object on stdout with the same keys (times in seconds):
-// open, change, open_client_parse, change_client_parse, hover_p95,
+// open, hover_open, change, open_client_parse, change_client_parse, hover_p95,
 // inlay_p95, rss_kib. Only Node built-ins are used, so the bench needs no
 // npm install.
 //
@@ -376,8 +376,23 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     // send each edit the way a client would for it.
     const fullSync = (typeof sync === "number" ? sync : sync?.change) === 1;
 
+    const lines = splitLines(text);
+    const uses = valueUses(text);
+    // A value nine tenths down the document, hovered right after the open
+    // (what a user does who opens a file at a place they were working on).
+    const lateLine = Math.floor(lines.length * 0.9);
+    const late = uses.find(([line]) => line >= lateLine) ?? uses[uses.length - 1];
+
     let t0 = performance.now();
     s.open(uri, text);
+    const hoverOpen = await s.call("textDocument/hover", {
+      textDocument: { uri },
+      position: { line: late[0], character: late[1] },
+    });
+    const hoverOpenS = seconds(t0, hoverOpen.at);
+    if (!truthy(hoverOpen.message.result)) {
+      throw new Error(`no hover at ${late}: ${JSON.stringify(hoverOpen.message)}`);
+    }
     // bufferlens publishes a large document's errors first, then the
     // complete set (README "Errors first"): `openPublishes` is 2 then.
     const first = await s.diagnostics(uri, 1);
@@ -386,7 +401,6 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     const openS = seconds(t0, opened.at);
     const openParse = opened.parseSeconds;
 
-    const lines = splitLines(text);
     // Edit inside the middle function: a line after its first line, then
     // remove it again (the text alternates between two).
     let middle = Math.floor(lines.length / 2);
@@ -439,7 +453,6 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
       await s.diagnostics(uri, version);
     }
 
-    const uses = valueUses(text);
     const hoverS = [];
     for (let i = 0; i < hovers; i++) {
       const [line, character] = rng.choice(uses);
@@ -480,6 +493,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     return {
       open_first: openFirstS,
       open: openS,
+      hover_open: hoverOpenS,
       change: median(changeS),
       // Of which this client spent decoding and parsing the diagnostics.
       open_client_parse: openParse,

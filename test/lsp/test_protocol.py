@@ -563,6 +563,45 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         self.assertEqual(len(c2.diagnostics(uri, 1)["diagnostics"]), 3)
         self.assertEqual(self.more_publishes(c2, uri, 1), 0)
 
+    def test_queries_are_answered_before_a_large_open_ends(self):
+        # 100k lines of the bench's mixture: the whole analysis takes about
+        # a second; a hover or the inlay hints of a few lines come from the
+        # functions there analysed alone, and say what the whole analysis
+        # says once it is done.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "mix.mlir")
+            subprocess.run([sys.executable, os.path.join(
+                ARGS.source_dir, "bench", "gen_module.py"), "100000", path],
+                check=True)
+            text = read(path)
+        lines = text.split("\n")
+        # The block argument %0 of a function near the end.
+        target = max(i for i, line in enumerate(lines)
+                     if line.startswith("^bb2(%0: memref<8xf32>"))
+        hover = {"textDocument": {"uri": None},
+                 "position": pos(target, lines[target].index("%0") + 1)}
+        hints = {"textDocument": {"uri": None},
+                 "range": rng(target - 4, 0, target + 3, 0)}
+        c = self.start()
+        uri = "file:///tmp/reach.mlir"
+        hover["textDocument"]["uri"] = hints["textDocument"]["uri"] = uri
+        c.open(uri, text)
+        early_hover = c.call("textDocument/hover", hover)["result"]
+        early_hints = c.call("textDocument/inlayHint", hints)["result"]
+        log = c.log_with("before its analysis ends")
+        self.assertRegex(log, r"answering from file:///tmp/reach.mlir "
+                              r"version 1 at \d+-\d+ before its analysis "
+                              r"ends: 1 of \d+ top-level operations")
+        # The whole analysis: published, then answering the same.
+        c.log_with("analysed file:///tmp/reach.mlir version 1: whole")
+        self.assertEqual(c.call("textDocument/hover", hover)["result"],
+                         early_hover)
+        self.assertEqual(c.call("textDocument/inlayHint", hints)["result"],
+                         early_hints)
+        self.assertIn("**%0** : `memref<8xf32>`",
+                      early_hover["contents"]["value"])
+        self.assertGreater(len(early_hints), 0)
+
     # Features --------------------------------------------------------------
 
     def test_hover_matches_explain(self):
