@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/IncrementalAnalysis.h"
 #include "Annotations.h"
 #include "BufferizedGenerator.h"
 #include "TestUtil.h"
 #include "server/Features.h"
+#include "server/IncrementalAnalysis.h"
 
 #include <gtest/gtest.h>
 
@@ -23,11 +23,10 @@ using bufferlens::test::describe;
 namespace {
 const char *const kUri = "file:///t.mlir";
 
-SnapshotRef reach(const std::string &text, SourceRange range,
-                  std::string &how,
+SnapshotRef reach(const std::string &text, SourceRange range, std::string &how,
                   const AnalysisOptions &options = AnalysisOptions()) {
-  return analyzeReach(std::make_shared<const std::string>(text), kUri,
-                      "t.mlir", options, 1, range, how);
+  return analyzeReach(std::make_shared<const std::string>(text), kUri, "t.mlir",
+                      options, 1, range, how);
 }
 
 SnapshotRef whole(const std::string &text) {
@@ -104,8 +103,7 @@ TEST(ReachAnalysisTest, AnswersForTheReachedFunctionAndWhatItIsTiedTo) {
   uint32_t call = static_cast<uint32_t>(text.find("%a) :"));
   spot = reach(text, {call, call}, how);
   ASSERT_TRUE(spot) << how;
-  EXPECT_EQ(how,
-            "1 of 4 top-level operations and 1 tied to them by symbols");
+  EXPECT_EQ(how, "1 of 4 top-level operations and 1 tied to them by symbols");
   EXPECT_TRUE(spot->answersFor(callee));
   EXPECT_FALSE(spot->answersFor(source.range("alone")));
 
@@ -154,8 +152,8 @@ func.func @b() {
   EXPECT_FALSE(reach(two.code(), {a, a}, how));
   EXPECT_EQ(how, "it ties to most of the document by symbols");
   // A declaration is kept by every analysis but answered for by none.
-  std::string declared = "func.func private @ext(memref<4xf32>)\n" +
-                         std::string(broken.code());
+  std::string declared =
+      "func.func private @ext(memref<4xf32>)\n" + std::string(broken.code());
   EXPECT_FALSE(reach(declared, {5, 5}, how));
   EXPECT_EQ(how, "it touches a declaration or alias");
 }
