@@ -406,21 +406,19 @@ void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
   Scheduler::Reach reachIn;
   auto draft = drafts.find(uri);
   size_t reachBytes;
+  PositionEncoding positionEncoding;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     reachBytes = serverConfig.earlyDiagnosticsBytes;
+    positionEncoding = encoding;
   }
   // Below the size where diagnostics come in two steps the whole analysis
   // is as quick as analysing the reach alone.
   if (reach && draft != drafts.end() && draft->second.text &&
       draft->second.text->size() >= reachBytes)
-    reachIn = [this, range = *reach](
+    // Called under the scheduler's lock: it takes no lock of ours.
+    reachIn = [positionEncoding, range = *reach](
                   const LineIndex &lines) -> std::optional<SourceRange> {
-      PositionEncoding positionEncoding;
-      {
-        std::lock_guard<std::mutex> lock(settingsMutex);
-        positionEncoding = encoding;
-      }
       uint32_t begin = fromPosition(lines, range.start, positionEncoding);
       uint32_t end = fromPosition(lines, range.end, positionEncoding);
       if (end < begin)

@@ -67,7 +67,8 @@ public:
   using Callback = std::function<void(SnapshotRef, QueryError)>;
   /// Where a query looks in a text, given its line index; none when its
   /// positions are not in the text (it then waits for the whole analysis,
-  /// which says so).
+  /// which says so). Called under the scheduler's lock: it must take no
+  /// lock of its own.
   using Reach = std::function<std::optional<SourceRange>(const LineIndex &)>;
   /// A snapshot answering for `reach` of `text` alone, or null
   /// (analyzeReach).
