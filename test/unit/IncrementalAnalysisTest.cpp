@@ -8,6 +8,7 @@
 
 #include "server/IncrementalAnalysis.h"
 #include "BufferizedGenerator.h"
+#include "SameAnswers.h"
 #include "TestUtil.h"
 #include "server/Features.h"
 
@@ -255,18 +256,8 @@ void checkEditsOfEachFunction(const std::string &text, const std::string &what,
         break;
       }
     uint32_t end = chunk.range.end + static_cast<uint32_t>(added.size());
-    for (uint32_t offset = chunk.range.begin; offset < end; ++offset) {
-      if (edited[offset] != '%')
-        continue;
-      std::optional<HoverInfo> got = hoverAt(*second.snapshot, offset + 1);
-      std::optional<HoverInfo> want = hoverAt(*fresh, offset + 1);
-      ASSERT_EQ(got.has_value(), want.has_value()) << offset;
-      if (!got)
-        continue;
-      EXPECT_EQ(got->markdown, want->markdown) << offset;
-      EXPECT_EQ(got->range, want->range) << offset;
-      ++seen.hovers;
-    }
+    seen.hovers += test::expectSameHovers(*second.snapshot, *fresh, edited,
+                                          chunk.range.begin, end, "%");
   }
 }
 } // namespace

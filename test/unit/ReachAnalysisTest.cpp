@@ -10,6 +10,7 @@
 
 #include "Annotations.h"
 #include "BufferizedGenerator.h"
+#include "SameAnswers.h"
 #include "TestUtil.h"
 #include "server/Features.h"
 #include "server/IncrementalAnalysis.h"
@@ -196,19 +197,8 @@ void checkEachFunctionAlone(const std::string &text, const std::string &what,
     std::string hints = hintsOf(*spot, interior);
     EXPECT_EQ(hints, hintsOf(*all, interior));
     seen.hints += std::count(hints.begin(), hints.end(), '\n');
-    for (uint32_t offset = chunk.range.begin; offset < chunk.range.end;
-         ++offset) {
-      if (text[offset] != '%' && text[offset] != '^')
-        continue;
-      std::optional<HoverInfo> got = hoverAt(*spot, offset + 1);
-      std::optional<HoverInfo> want = hoverAt(*all, offset + 1);
-      ASSERT_EQ(got.has_value(), want.has_value()) << offset;
-      if (!got)
-        continue;
-      EXPECT_EQ(got->markdown, want->markdown) << offset;
-      EXPECT_EQ(got->range, want->range) << offset;
-      ++seen.hovers;
-    }
+    seen.hovers += test::expectSameHovers(*spot, *all, text, chunk.range.begin,
+                                          chunk.range.end, "%^");
   }
 }
 } // namespace
