@@ -82,7 +82,9 @@ bool startsWithWord(std::string_view text, size_t pos, std::string_view word) {
 template <typename AtLine, typename Stepped>
 bool walkLines(Scanner &scan, bool lineStart, AtLine atLine, Stepped stepped) {
   std::string_view text = scan.text;
-  while (!scan.atEnd()) {
+  // A text that ends with a line break ends at a line start too: the empty
+  // line after it (where the next operation of a file-level cut begins).
+  while (!scan.atEnd() || lineStart) {
     if (lineStart) {
       lineStart = false;
       size_t first = firstNonBlank(text, scan.pos);
@@ -190,6 +192,35 @@ std::vector<TopLevelChunk> bufferlens::splitTopLevel(std::string_view text) {
   return chunks;
 }
 
+/// How many bytes `a` and `b` share from their starts, at most `limit`;
+/// compared a block at a time with memcmp (an edit of a 40 MB document
+/// compares all of it but the edit).
+static size_t commonPrefix(std::string_view a, std::string_view b,
+                           size_t limit) {
+  constexpr size_t kBlock = 4096;
+  size_t at = 0;
+  while (at + kBlock <= limit &&
+         std::memcmp(a.data() + at, b.data() + at, kBlock) == 0)
+    at += kBlock;
+  while (at < limit && a[at] == b[at])
+    ++at;
+  return at;
+}
+
+/// The same from their ends.
+static size_t commonSuffix(std::string_view a, std::string_view b,
+                           size_t limit) {
+  constexpr size_t kBlock = 4096;
+  size_t at = 0;
+  while (at + kBlock <= limit &&
+         std::memcmp(a.data() + a.size() - at - kBlock,
+                     b.data() + b.size() - at - kBlock, kBlock) == 0)
+    at += kBlock;
+  while (at < limit && a[a.size() - 1 - at] == b[b.size() - 1 - at])
+    ++at;
+  return at;
+}
+
 /// Whether `op`, the text from one operation's first character up to the
 /// next operation's, holds exactly that operation for splitTopLevel: its
 /// brackets close, no other operation starts at its depth, no comment or
@@ -213,15 +244,20 @@ std::vector<TopLevelChunk>
 bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
                                    const std::vector<TopLevelChunk> &oldChunks,
                                    std::string_view newText) {
+  if (std::optional<std::vector<TopLevelChunk>> chunks =
+          splitAfterEditInOneOperation(oldText, oldChunks, newText))
+    return std::move(*chunks);
+  return splitTopLevel(newText);
+}
+
+std::optional<std::vector<TopLevelChunk>>
+bufferlens::splitAfterEditInOneOperation(
+    std::string_view oldText, const std::vector<TopLevelChunk> &oldChunks,
+    std::string_view newText) {
   // The changed bytes: [prefix, oldText.size() - suffix) of the old text.
   size_t limit = std::min(oldText.size(), newText.size());
-  size_t prefix = 0;
-  while (prefix < limit && oldText[prefix] == newText[prefix])
-    ++prefix;
-  size_t suffix = 0;
-  while (suffix < limit - prefix && oldText[oldText.size() - 1 - suffix] ==
-                                        newText[newText.size() - 1 - suffix])
-    ++suffix;
+  size_t prefix = commonPrefix(oldText, newText, limit);
+  size_t suffix = commonSuffix(oldText, newText, limit - prefix);
   size_t oldEnd = oldText.size() - suffix;
   // The operation holding them, not its first character (which decides
   // what kind of operation it is). Not the first operation after the
@@ -237,14 +273,14 @@ bufferlens::splitTopLevelAfterEdit(std::string_view oldText,
   };
   if (holder == oldChunks.end() || holder + 1 == oldChunks.end() ||
       std::all_of(oldChunks.begin(), holder, isAlias))
-    return splitTopLevel(newText);
+    return std::nullopt;
   int64_t growth = static_cast<int64_t>(newText.size()) -
                    static_cast<int64_t>(oldText.size());
   SourceRange edited = {holder->range.begin,
                         static_cast<uint32_t>(holder->range.end + growth)};
   std::string_view op = newText.substr(edited.begin, edited.end - edited.begin);
   if (!isOneOperation(op))
-    return splitTopLevel(newText);
+    return std::nullopt;
   std::vector<TopLevelChunk> chunks(oldChunks.begin(), holder);
   TopLevelChunk changed;
   changed.range = edited;

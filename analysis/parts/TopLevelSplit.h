@@ -14,6 +14,7 @@
 
 #include "analysis/model/Model.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,6 +43,13 @@ std::vector<TopLevelChunk>
 splitTopLevelAfterEdit(std::string_view oldText,
                        const std::vector<TopLevelChunk> &oldChunks,
                        std::string_view newText);
+
+/// That fast path alone: splitTopLevel(newText) when the edit stays inside
+/// one operation and only it had to be scanned again, nothing otherwise.
+std::optional<std::vector<TopLevelChunk>>
+splitAfterEditInOneOperation(std::string_view oldText,
+                             const std::vector<TopLevelChunk> &oldChunks,
+                             std::string_view newText);
 
 /// `text` with the code in `ranges` replaced by spaces (line breaks kept),
 /// so every other byte keeps its offset, line and column. Own-line

@@ -253,7 +253,7 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
       "\"}\"",
       "func.func private @q()\n"};
   std::mt19937 random(7);
-  size_t edits = 0, keptOperations = 0;
+  size_t edits = 0, keptOperations = 0, fastPaths = 0;
   for (const std::string &original : texts) {
     std::string text = original;
     std::vector<TopLevelChunk> chunks = splitTopLevel(text);
@@ -274,6 +274,8 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
       std::vector<TopLevelChunk> fast =
           splitTopLevelAfterEdit(text, chunks, edited);
       std::vector<TopLevelChunk> fresh = splitTopLevel(edited);
+      fastPaths +=
+          splitAfterEditInOneOperation(text, chunks, edited).has_value();
       ASSERT_TRUE(sameChunks(fast, fresh))
           << "after an edit at " << at << " of:\n"
           << text << "\nedited:\n"
@@ -290,8 +292,37 @@ TEST(TopLevelSplitTest, SplitAfterEditEqualsAFreshSplit) {
       chunks = std::move(fast);
     }
   }
-  // Many edits keep the operations (those the fast path may take).
+  // Many edits keep the operations, and most of those take the fast path
+  // (the rest land at an operation's first bytes or in the last one).
   EXPECT_GT(keptOperations, edits / 4);
+  EXPECT_GT(fastPaths, keptOperations / 4);
+}
+
+TEST(TopLevelSplitTest, EditInsideOneOperationRescansOnlyIt) {
+  // Functions at file level end with a line break and the next one starts
+  // at column 0; in a module they end at the next one's indentation. Both
+  // are one operation, and an edit inside either rescans only it.
+  const std::string fileLevel = "func.func @a() {\n  return\n}\n"
+                                "func.func @b() {\n  return\n}\n"
+                                "func.func @c() {\n  return\n}\n";
+  const std::string inModule = "module {\n  func.func @a() {\n    return\n  }\n"
+                               "  func.func @b() {\n    return\n  }\n"
+                               "  func.func @c() {\n    return\n  }\n}\n";
+  for (const std::string &text : {fileLevel, inModule}) {
+    std::string edited = text;
+    size_t at = text.find("return", text.find("@b"));
+    edited.insert(at, "%e = arith.constant 1 : index\n    ");
+    std::optional<std::vector<TopLevelChunk>> fast =
+        splitAfterEditInOneOperation(text, splitTopLevel(text), edited);
+    ASSERT_TRUE(fast.has_value()) << text;
+    EXPECT_TRUE(sameChunks(*fast, splitTopLevel(edited))) << text;
+  }
+  // An edit that joins @b's last line to @c's: more than @b changes.
+  std::string joined = fileLevel;
+  joined.erase(joined.find("func.func @c") - 1, 1);
+  EXPECT_FALSE(
+      splitAfterEditInOneOperation(fileLevel, splitTopLevel(fileLevel), joined)
+          .has_value());
 }
 
 TEST(TopLevelSplitTest, EditMakingTheFirstOperationAModule) {
