@@ -84,11 +84,32 @@ static size_t sequenceLength(std::string_view bytes, size_t i) {
   return std::max<size_t>(1, utf8SequenceLength(bytes, i));
 }
 
+// The length of the run of ASCII bytes at bytes[i], up to bytes[end],
+// counted eight at a time: most lines are ASCII, and each of their bytes
+// is one UTF-16 unit.
+static size_t asciiRun(std::string_view bytes, size_t i, size_t end) {
+  size_t start = i;
+  end = std::min(end, bytes.size());
+  for (uint64_t word; i + 8 <= end; i += 8) {
+    std::memcpy(&word, bytes.data() + i, 8);
+    if (word & 0x8080808080808080ull)
+      break;
+  }
+  while (i < end && static_cast<unsigned char>(bytes[i]) < 0x80)
+    ++i;
+  return i - start;
+}
+
 // Number of UTF-16 code units that the UTF-8 bytes [begin, end) encode.
 // Invalid bytes count as one unit each (they are shown as U+FFFD).
 static uint32_t utf16Length(std::string_view bytes) {
   uint32_t units = 0;
   for (size_t i = 0; i < bytes.size();) {
+    size_t ascii = asciiRun(bytes, i, bytes.size());
+    units += ascii;
+    i += ascii;
+    if (i == bytes.size())
+      break;
     size_t len = sequenceLength(bytes, i);
     units += len == 4 ? 2 : 1;
     i += len;
@@ -163,6 +184,11 @@ uint32_t LineIndex::fromUtf16Column(LineColumn position) const {
     i = std::prev(after)->offset - start;
   }
   while (i < line.size() && units < position.column) {
+    size_t ascii = asciiRun(line, i, i + (position.column - units));
+    units += ascii;
+    i += ascii;
+    if (i == line.size() || units == position.column)
+      break;
     size_t len = sequenceLength(line, i);
     units += len == 4 ? 2 : 1;
     i += len;

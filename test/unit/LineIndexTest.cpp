@@ -111,3 +111,32 @@ TEST(LineIndexTest, LongLinesConvertLikeAScanFromTheLineStart) {
   }
   EXPECT_EQ(lines.toUtf16Column(lines.lineStart(2) + 3), (LineColumn{2, 3}));
 }
+
+TEST(LineIndexTest, ShortLinesConvertLikeAScanFromTheLineStart) {
+  // ASCII runs of every length from 0 to 20 between multi-byte sequences:
+  // runs are skipped eight bytes at a time, and must stop where a scan
+  // byte by byte would.
+  std::string line;
+  for (size_t run = 0; run <= 20; ++run)
+    line += std::string(run, 'a') + (run % 2 ? "\xF0\x9F\x98\x80" : "\xC3\xA9");
+  ASSERT_LT(line.size(), LineIndex::kUtf16CheckpointBytes);
+  std::string text = "x\n" + line + "\n";
+  LineIndex lines(text);
+  uint32_t start = lines.lineStart(1);
+  for (size_t column = 0; column <= line.size(); ++column) {
+    uint32_t units = utf16ColumnByScan(line, column);
+    ASSERT_EQ(lines.toUtf16Column(start + column), (LineColumn{1, units}))
+        << "byte column " << column;
+  }
+  for (uint32_t units = 0; units <= utf16ColumnByScan(line, line.size());
+       ++units) {
+    uint32_t expected = 0, scanned = 0;
+    while (expected < line.size() && scanned < units) {
+      size_t len = std::max<size_t>(1, utf8SequenceLength(line, expected));
+      scanned += len == 4 ? 2 : 1;
+      expected += len;
+    }
+    ASSERT_EQ(lines.fromUtf16Column({1, units}), start + expected)
+        << "units " << units;
+  }
+}
