@@ -285,12 +285,18 @@ void DocumentService::didChange(
     std::lock_guard<std::mutex> lock(settingsMutex);
     positionEncoding = encoding;
   }
-  std::string text = *draft.text;
+  // Edits build the next text from the current one; only a text an edit
+  // changed is copied (one pass per edit: the bytes before it, its text,
+  // the bytes after it).
+  std::optional<std::string> edited;
+  auto current = [&]() -> const std::string & {
+    return edited ? *edited : *draft.text;
+  };
   bool wasLost = draft.lost, lost = wasLost;
   std::string problem;
   for (const lsp::ContentChange &change : changes) {
     if (change.text && !change.hasRange) {
-      text = *change.text; // The whole text: in sync again.
+      edited = *change.text; // The whole text: in sync again.
       lost = false;
       continue;
     }
@@ -298,18 +304,26 @@ void DocumentService::didChange(
       continue;
     std::optional<SourceRange> range;
     if (change.text)
-      range = editRange(text, change.range, positionEncoding);
+      range = editRange(current(), change.range, positionEncoding);
     if (!range) {
       problem = change.text ? "an edit's range " + change.rangeText +
                                   " is not a range of the text"
                             : "an edit has no 'text'";
       lost = true;
-      text.clear();
+      edited.emplace();
       continue;
     }
-    text.replace(range->begin, range->end - range->begin, *change.text);
+    const std::string &before = current();
+    std::string next;
+    next.reserve(before.size() - (range->end - range->begin) +
+                 change.text->size());
+    next.append(before, 0, range->begin);
+    next.append(*change.text);
+    next.append(before, range->end);
+    edited = std::move(next);
   }
-  draft.text = std::make_shared<const std::string>(std::move(text));
+  if (edited)
+    draft.text = std::make_shared<const std::string>(std::move(*edited));
   draft.lost = lost;
   if (version)
     draft.version = *version;
@@ -344,15 +358,13 @@ DocumentService::editRange(const std::string &text,
   // LSP: a character past the end of its line means the line's end
   // (offsetOf clamps it). A line past the last one is no position of the
   // text (as in clangd's positionToOffset).
-  LineIndex lines(text);
-  if (range->start.line >= lines.lineCount() ||
-      range->end.line >= lines.lineCount())
+  std::optional<uint32_t> begin =
+      offsetOfPosition(text, range->start, positionEncoding);
+  std::optional<uint32_t> end =
+      offsetOfPosition(text, range->end, positionEncoding);
+  if (!begin || !end || *end < *begin)
     return std::nullopt;
-  uint32_t begin = fromPosition(lines, range->start, positionEncoding);
-  uint32_t end = fromPosition(lines, range->end, positionEncoding);
-  if (end < begin)
-    return std::nullopt;
-  return SourceRange{begin, end};
+  return SourceRange{*begin, *end};
 }
 
 void DocumentService::loseDocument(const std::string &uri,
@@ -418,9 +430,16 @@ void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
       draft->second.text->size() >= reachBytes)
     // Called under the scheduler's lock: it takes no lock of ours.
     reachIn = [positionEncoding, range = *reach](
-                  const LineIndex &lines) -> std::optional<SourceRange> {
-      uint32_t begin = fromPosition(lines, range.start, positionEncoding);
-      uint32_t end = fromPosition(lines, range.end, positionEncoding);
+                  std::string_view text,
+                  const LineIndex *lines) -> std::optional<SourceRange> {
+      auto offset = [&](lsp::Position position) {
+        if (lines)
+          return fromPosition(*lines, position, positionEncoding);
+        // As fromPosition: a line past the last one is the text's end.
+        return offsetOfPosition(text, position, positionEncoding)
+            .value_or(static_cast<uint32_t>(text.size()));
+      };
+      uint32_t begin = offset(range.start), end = offset(range.end);
       if (end < begin)
         return std::nullopt;
       return SourceRange{begin, end};

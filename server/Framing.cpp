@@ -199,9 +199,12 @@ size_t FrameParser::parseHeaderBlock(std::string_view text, size_t searchFrom) {
   return end + 4;
 }
 
+std::string bufferlens::frameHeader(size_t bodyBytes) {
+  return "Content-Length: " + std::to_string(bodyBytes) + "\r\n\r\n";
+}
+
 std::string bufferlens::frameMessage(std::string_view body) {
-  std::string out =
-      "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  std::string out = frameHeader(body.size());
   out.append(body);
   return out;
 }

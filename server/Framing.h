@@ -75,6 +75,9 @@ private:
 
 /// `Content-Length: N\r\n\r\n` + body.
 std::string frameMessage(std::string_view body);
+/// That header alone: a transport writes it and then the body, so a large
+/// body (a publishDiagnostics of megabytes) is not copied to be framed.
+std::string frameHeader(size_t bodyBytes);
 
 } // namespace bufferlens
 

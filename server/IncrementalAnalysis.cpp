@@ -158,6 +158,36 @@ struct AloneAnalysis {
 };
 } // namespace
 
+namespace {
+/// The operations to analyse again and the others, each in document order.
+struct FreshAndOthers {
+  std::vector<SourceRange> fresh, others;
+  size_t freshBytes = 0, allBytes = 0;
+
+  /// Analysing the fresh ones alone then costs about what analysing the
+  /// whole document does.
+  bool mostOfTheDocument() const { return freshBytes * 2 > allBytes; }
+};
+} // namespace
+
+/// `ops` split at `indexes` (sorted, unique): those are fresh.
+static FreshAndOthers pick(const std::vector<SourceRange> &ops,
+                           const std::vector<size_t> &indexes) {
+  FreshAndOthers out;
+  for (size_t i = 0, next = 0; i < ops.size(); ++i) {
+    size_t bytes = ops[i].end - ops[i].begin;
+    out.allBytes += bytes;
+    if (next < indexes.size() && indexes[next] == i) {
+      ++next;
+      out.fresh.push_back(ops[i]);
+      out.freshBytes += bytes;
+    } else {
+      out.others.push_back(ops[i]);
+    }
+  }
+  return out;
+}
+
 /// The analysis of the operations at `fresh` (sorted ranges of `text`)
 /// with the code of `others` removed; none, with `why` set, when it may
 /// not equal a whole-document analysis of them.
@@ -350,30 +380,19 @@ VersionAnalysis bufferlens::analyzeVersion(
   std::vector<std::string> newNames = symbolNames(newOp);
   std::vector<std::string> oldNames = symbolNames(oldOp);
   std::vector<size_t> tied{changedOp};
+  // Outside the operation the two texts are the same bytes: names the edit
+  // kept need one search.
   if (namedElsewhere(text, newRange, newNames) ||
-      namedElsewhere(oldText, oldRange, oldNames))
+      (oldNames != newNames && namedElsewhere(oldText, oldRange, oldNames)))
     tied = tiedOperations(text, ops, changedOp, oldNames, shared);
-  size_t tiedBytes = 0, allBytes = 0;
-  for (const SourceRange &op : ops)
-    allBytes += op.end - op.begin;
-  std::vector<SourceRange> fresh; // in this version's offsets, in order
-  for (size_t i : tied) {
-    fresh.push_back(ops[i]);
-    tiedBytes += ops[i].end - ops[i].begin;
-  }
-  if (fresh.size() > 1 && tiedBytes * 2 > allBytes)
+  FreshAndOthers picked = pick(ops, tied);
+  const std::vector<SourceRange> &fresh = picked.fresh; // in order
+  const std::vector<SourceRange> &others = picked.others;
+  if (fresh.size() > 1 && picked.mostOfTheDocument())
     return redo("the edit ties to most of the document by symbols");
   if (previous->parts().size() + 2 * fresh.size() > kMaxSnapshotParts)
     return redo("many reused parts");
 
-  std::vector<SourceRange> others;
-  for (size_t i = 0, t = 0; i < ops.size(); ++i) {
-    if (t < tied.size() && tied[t] == i) {
-      ++t;
-      continue;
-    }
-    others.push_back(ops[i]);
-  }
   const char *why = nullptr;
   std::optional<AloneAnalysis> alone =
       analyseAlone(text, fresh, others, bufferName, options, why);
@@ -451,7 +470,6 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
   };
   std::vector<SourceRange> ops, shared;
   std::vector<size_t> targets;
-  size_t allBytes = 0;
   for (const TopLevelChunk &chunk : chunks) {
     if (chunk.shared) {
       // A declaration or alias is kept in every analysis, but its text is
@@ -464,7 +482,6 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
     if (touches(chunk.range))
       targets.push_back(ops.size());
     ops.push_back(chunk.range);
-    allBytes += chunk.range.end - chunk.range.begin;
   }
   if (targets.empty())
     return none("it touches no top-level operation");
@@ -482,19 +499,11 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
   }
   std::sort(tied.begin(), tied.end());
   tied.erase(std::unique(tied.begin(), tied.end()), tied.end());
-  size_t tiedBytes = 0;
-  std::vector<SourceRange> fresh, others;
-  for (size_t i = 0, t = 0; i < ops.size(); ++i) {
-    if (t < tied.size() && tied[t] == i) {
-      ++t;
-      fresh.push_back(ops[i]);
-      tiedBytes += ops[i].end - ops[i].begin;
-    } else {
-      others.push_back(ops[i]);
-    }
-  }
+  FreshAndOthers picked = pick(ops, tied);
+  const std::vector<SourceRange> &fresh = picked.fresh;
+  const std::vector<SourceRange> &others = picked.others;
   // Worth it only while cheaper than the whole analysis it overtakes.
-  if (tiedBytes * 2 > allBytes)
+  if (picked.mostOfTheDocument())
     return none("it ties to most of the document by symbols");
   const char *why = nullptr;
   std::optional<AloneAnalysis> alone =

@@ -141,7 +141,7 @@ SnapshotRef Scheduler::reachSnapshotFor(const Document &doc,
                                         const Reach &reach) {
   for (auto it = doc.reachSnapshots.rbegin(); it != doc.reachSnapshots.rend();
        ++it) {
-    std::optional<SourceRange> range = reach((*it)->lines());
+    std::optional<SourceRange> range = reach((*it)->text(), &(*it)->lines());
     if (!range)
       return nullptr;
     if ((*it)->answersFor(*range))
@@ -221,7 +221,7 @@ void Scheduler::reachLoop() {
       AnalysisOptions options = doc.options;
       int64_t version = doc.version;
       lock.unlock();
-      std::optional<SourceRange> range = query.reach(LineIndex(*text));
+      std::optional<SourceRange> range = query.reach(*text, nullptr);
       SnapshotRef made =
           range ? analyzeReach(text, query.uri, options, version, *range)
                 : nullptr;

@@ -34,6 +34,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -65,11 +66,14 @@ public:
                                 const AnalysisOptions &options, int64_t version,
                                 SnapshotRef previous, const OnPublish &early)>;
   using Callback = std::function<void(SnapshotRef, QueryError)>;
-  /// Where a query looks in a text, given its line index; none when its
+  /// Where a query looks in a text, given the text's line index when one
+  /// is at hand (a snapshot's) and null otherwise (the text is then read
+  /// up to the query's positions, not indexed whole); none when its
   /// positions are not in the text (it then waits for the whole analysis,
   /// which says so). Called under the scheduler's lock: it must take no
   /// lock of its own.
-  using Reach = std::function<std::optional<SourceRange>(const LineIndex &)>;
+  using Reach = std::function<std::optional<SourceRange>(
+      std::string_view text, const LineIndex *lines)>;
   /// A snapshot answering for `reach` of `text` alone, or null
   /// (analyzeReach).
   using AnalyzeReach = std::function<SnapshotRef(

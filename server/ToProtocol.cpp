@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <thread>
 
 using namespace bufferlens;
@@ -35,6 +36,26 @@ uint32_t bufferlens::fromPosition(const LineIndex &lines,
   LineColumn at{position.line, position.character};
   return encoding == PositionEncoding::Utf8 ? lines.fromByteColumn(at)
                                             : lines.fromUtf16Column(at);
+}
+
+std::optional<uint32_t>
+bufferlens::offsetOfPosition(std::string_view text, lsp::Position position,
+                             PositionEncoding encoding) {
+  size_t lineStart = 0;
+  for (uint32_t line = 0; line < position.line; ++line) {
+    const void *lineBreak = lineStart < text.size()
+                                ? std::memchr(text.data() + lineStart, '\n',
+                                              text.size() - lineStart)
+                                : nullptr;
+    if (!lineBreak)
+      return std::nullopt;
+    lineStart = static_cast<const char *>(lineBreak) - text.data() + 1;
+  }
+  size_t lineEnd = std::min(text.find('\n', lineStart), text.size());
+  // An index of that one line converts its column as the whole one would.
+  LineIndex line(text.substr(lineStart, lineEnd - lineStart));
+  return static_cast<uint32_t>(
+      lineStart + fromPosition(line, {0, position.character}, encoding));
 }
 
 static int toLspSeverity(Severity severity) {
@@ -408,6 +429,16 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
       std::clamp<size_t>(findings.size() / kFindingsPerSlice, 1, threads);
   size_t perSlice =
       (findings.size() + slices - 1) / std::max<size_t>(slices, 1);
+  // The message is the first slice's text: it starts with the head and
+  // has room for the others, so no slice of megabytes is copied twice.
+  JsonWriter head;
+  head.out += "{\"jsonrpc\":\"2.0\",\"method\":"
+              "\"textDocument/publishDiagnostics\",\"params\":{\"uri\":";
+  head.out += uri.out;
+  head.out += ",\"version\":";
+  head.number(snapshot.version());
+  head.out += ",\"diagnostics\":[";
+  constexpr size_t kBytesPerDiagnostic = 512;
   std::vector<JsonWriter> written(slices);
   std::vector<char> plain(slices, 1);
   auto write = [&](size_t k) {
@@ -416,7 +447,13 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
     // A writer of its own: neighbours in `written` share a cache line, and
     // every append writes the string's length (one thread was faster).
     JsonWriter local;
-    local.out.reserve((end - begin) * 512);
+    if (k == 0) {
+      local.out.reserve(head.out.size() + 3 +
+                        findings.size() * (kBytesPerDiagnostic + 1));
+      local.out += head.out;
+    } else {
+      local.out.reserve((end - begin) * kBytesPerDiagnostic);
+    }
     plain[k] = writeDiagnostics(
         local, llvm::ArrayRef<FindingRef>(findings).slice(begin, end - begin),
         snapshot.lines(), context, uri.out, base.out);
@@ -435,28 +472,18 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
   if (std::find(plain.begin(), plain.end(), 0) != plain.end())
     return replaced();
 
-  JsonWriter w;
-  size_t size = 128 + uri.out.size();
-  for (const JsonWriter &slice : written)
-    size += slice.out.size() + 1;
-  w.out.reserve(size);
-  w.out += "{\"jsonrpc\":\"2.0\",\"method\":"
-           "\"textDocument/publishDiagnostics\",\"params\":{\"uri\":";
-  w.out += uri.out;
-  w.out += ",\"version\":";
-  w.number(snapshot.version());
-  w.out += ",\"diagnostics\":[";
-  bool first = true;
-  for (const JsonWriter &slice : written) {
-    if (slice.out.empty())
+  std::string &message = written.front().out;
+  bool empty = message.size() == head.out.size();
+  for (size_t k = 1; k < written.size(); ++k) {
+    if (written[k].out.empty())
       continue;
-    if (!first)
-      w.out += ',';
-    first = false;
-    w.out += slice.out;
+    if (!empty)
+      message += ',';
+    empty = false;
+    message += written[k].out;
   }
-  w.out += "]}}";
-  return std::move(w.out);
+  message += "]}}";
+  return std::move(message);
 }
 
 json bufferlens::semanticTokensLegend() {

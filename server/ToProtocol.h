@@ -16,6 +16,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace bufferlens {
 
@@ -44,6 +45,13 @@ nlohmann::json toRange(const LineIndex &lines, SourceRange range,
 /// to it (as the spec asks), lines past the last one to the text's end.
 uint32_t fromPosition(const LineIndex &lines, lsp::Position position,
                       PositionEncoding encoding);
+/// The same without an index of the text: the line breaks before the
+/// position are counted (an edit's position is converted once, and
+/// indexing a large text for it cost more than the rest of the edit).
+/// Nothing when the line is past the last one.
+std::optional<uint32_t> offsetOfPosition(std::string_view text,
+                                         lsp::Position position,
+                                         PositionEncoding encoding);
 
 nlohmann::json toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                             const ProtocolContext &context);

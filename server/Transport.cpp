@@ -86,10 +86,12 @@ public:
   }
 
   void send(const std::string &body) override {
-    std::string frame = frameMessage(body);
+    std::string header = frameHeader(body.size());
+    const std::array<asio::const_buffer, 2> frame = {asio::buffer(header),
+                                                     asio::buffer(body)};
     std::lock_guard<std::mutex> lock(writeMutex);
     boost::system::error_code error;
-    asio::write(out, asio::buffer(frame), error);
+    asio::write(out, frame, error);
     if (error) {
       log.log("write failed: " + error.message());
       reportOutputLost();

@@ -235,7 +235,7 @@ TEST(SchedulerTest, ReachQueriesAreAnsweredBeforeTheFirstAnalysisEnds) {
     ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(30),
                                  [&] { return answers.size() >= count; }));
   };
-  Scheduler::Reach atStart = [](const LineIndex &) {
+  Scheduler::Reach atStart = [](std::string_view, const LineIndex *) {
     return std::optional<SourceRange>(SourceRange{0, 0});
   };
   scheduler.update(kUri, std::make_shared<const std::string>("text"), 1,

@@ -88,6 +88,35 @@ TEST(ServerFeaturesTest, PublishCarriesVersionAndSeverities) {
   EXPECT_EQ(severities, (std::vector<int>{1, 2, 3, 4}));
 }
 
+TEST(ServerFeaturesTest, AnEditsPositionConvertsAsTheIndexConverts) {
+  // offsetOfPosition (an edit's position, without an index) agrees with
+  // fromPosition over a LineIndex at every line and at columns on, around
+  // and past each line's end, in both encodings; a line past the last is
+  // no position.
+  std::string longLine(3000, 'a');
+  longLine.replace(1500, 4, "😀");
+  for (std::string text :
+       {std::string(), std::string("\n"), std::string("a😀é\r\nx\n\ny"),
+        std::string("ab\r\n\r\ncd\n"), longLine + "\nz"}) {
+    LineIndex lines(text);
+    for (uint32_t line = 0; line < lines.lineCount(); ++line) {
+      uint32_t width = lines.lineText(line).size();
+      for (uint32_t character : {0u, 1u, 2u, 3u, width / 2, width, width + 5})
+        for (PositionEncoding encoding :
+             {PositionEncoding::Utf16, PositionEncoding::Utf8}) {
+          lsp::Position position{line, character};
+          EXPECT_EQ(offsetOfPosition(text, position, encoding),
+                    fromPosition(lines, position, encoding))
+              << "line " << line << " character " << character << " of "
+              << text.size() << " bytes";
+        }
+    }
+    EXPECT_EQ(
+        offsetOfPosition(text, {lines.lineCount(), 0}, PositionEncoding::Utf16),
+        std::nullopt);
+  }
+}
+
 TEST(ServerFeaturesTest, PositionsRoundTripInBothEncodings) {
   std::string text = "a😀é\nx";
   LineIndex lines(text);
