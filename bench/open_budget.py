@@ -85,6 +85,32 @@ def inclusive(out_file):
     return costs
 
 
+def budget_arguments(doc, lines):
+    """The options both budget scripts take; `lines` is the default size."""
+    p = argparse.ArgumentParser(description=doc,
+                                formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--bufferlens", required=True)
+    p.add_argument("--mlir-lsp-server",
+                   default="/usr/lib/llvm-22/bin/mlir-lsp-server")
+    p.add_argument("--lines", type=int, default=lines)
+    p.add_argument("--shape", default="mix",
+                   help="gen_module.py --shape: mix (default), condbranch "
+                        "or one shape of bench/shapes.py")
+    return p
+
+
+def module_and_binary(work, shape, lines, bufferlens):
+    """Writes the generated module into `work`, and a copy of `bufferlens`
+    without debug information (for callgrind); returns both paths."""
+    module = os.path.join(work, "module.mlir")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"),
+                    "--shape", shape, str(lines), module], check=True)
+    ours = os.path.join(work, "bufferlens")
+    shutil.copy(bufferlens, ours)
+    subprocess.run(["strip", "-g", ours], check=True)
+    return module, ours
+
+
 def cost_of(costs, prefix):
     # A recursive function also appears as NAME'2; the first (largest)
     # entry is the outermost call's.
@@ -93,27 +119,14 @@ def cost_of(costs, prefix):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--bufferlens", required=True)
-    p.add_argument("--mlir-lsp-server",
-                   default="/usr/lib/llvm-22/bin/mlir-lsp-server")
-    p.add_argument("--lines", type=int, default=5000)
-    p.add_argument("--shape", default="mix",
-                   help="gen_module.py --shape: mix (default), condbranch "
-                        "or one shape of bench/shapes.py")
+    p = budget_arguments(__doc__, 5000)
     p.add_argument("--keep", help="keep the profiles in this directory")
     args = p.parse_args()
 
     work = args.keep or tempfile.mkdtemp(prefix="bufferlens-budget-")
     os.makedirs(work, exist_ok=True)
-    module = os.path.join(work, "module.mlir")
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"),
-                    "--shape", args.shape, str(args.lines), module],
-                   check=True)
-    ours = os.path.join(work, "bufferlens")
-    shutil.copy(args.bufferlens, ours)
-    subprocess.run(["strip", "-g", ours], check=True)
+    module, ours = module_and_binary(work, args.shape, args.lines,
+                                     args.bufferlens)
 
     profile([args.mlir_lsp_server], module,
             os.path.join(work, "callgrind.upstream"))
