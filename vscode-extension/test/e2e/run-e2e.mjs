@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, chromiumMissing } from '../support/chromium.mjs';
+import { removeTree } from '../support/remove-tree.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const EXT = resolve(HERE, '../..');
@@ -343,7 +344,9 @@ before(async () => {
       '--disable-getting-started-override',
       workspace,
     ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group, so that stopping it stops the extension host
+    // and file watcher too, before the scratch directory is removed.
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const onOut = (d) => {
     serverLogTail = (serverLogTail + d.toString()).slice(-8000);
@@ -364,10 +367,17 @@ before(async () => {
 after(async () => {
   await browser?.close();
   if (codeServer) {
-    codeServer.kill('SIGTERM');
+    const signalGroup = (signal) => {
+      try {
+        process.kill(-codeServer.pid, signal);
+      } catch {
+        // The group has already gone.
+      }
+    };
+    signalGroup('SIGTERM');
     await new Promise((r) => {
       const t = setTimeout(() => {
-        codeServer.kill('SIGKILL');
+        signalGroup('SIGKILL');
         r();
       }, 5000);
       codeServer.once('exit', () => {
@@ -375,6 +385,8 @@ after(async () => {
         r();
       });
     });
+    // Helpers that outlive the main process get no grace period.
+    signalGroup('SIGKILL');
   }
   if (process.exitCode) {
     if (serverLogTail) console.error(`--- code-server log (tail) ---\n${serverLogTail}`);
@@ -387,7 +399,7 @@ after(async () => {
       console.error(`VS Code logs copied to ${dest}`);
     }
   }
-  if (!args.keep) rmSync(tmp, { recursive: true, force: true });
+  if (!args.keep) removeTree(tmp);
   else console.log(`# kept ${tmp}`);
 });
 

@@ -1,8 +1,9 @@
 // Launches Debian's Chromium through playwright-core (no browser download).
 import { chromium } from 'playwright-core';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeTree } from './remove-tree.mjs';
 
 export const CHROMIUM = process.env.BL_CHROMIUM || '/usr/bin/chromium';
 
@@ -30,7 +31,7 @@ export async function launch({ viewport = { width: 1280, height: 800 } } = {}) {
   });
   const close = async () => {
     await context.close().catch(() => {});
-    rmSync(userDataDir, { recursive: true, force: true });
+    removeTree(userDataDir);
   };
   return { context, close };
 }
