@@ -113,4 +113,10 @@ if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] != "verify":
         sys.stderr.write(__doc__)
         sys.exit(2)
+    work = os.path.realpath(sys.argv[3])
+    if work == HERE or work.startswith(HERE + os.sep):
+        # The chunks would be linted again as corpus files and could be
+        # committed with it.
+        sys.stderr.write(f"corpus.py: WORK_DIR must be outside {HERE}\n")
+        sys.exit(2)
     sys.exit(verify(sys.argv[2], sys.argv[3]))
