@@ -37,9 +37,10 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
   if (v.kind != AbsValue::Buffer)
     return;
   Object &o = state.objects[v.object];
-  std::string freed = name(operand);
-  if (name(o.site) != freed && o.kind != ObjectKind::Unknown)
-    freed += " (an alias of " + name(o.site) + ")";
+  std::string alias;
+  if (name(o.site) != name(operand) && o.kind != ObjectKind::Unknown)
+    alias = "an alias of " + name(o.site);
+  std::string freed = name(operand) + (alias.empty() ? "" : " (" + alias + ")");
   if (o.freed) {
     std::vector<RelatedLocation> related;
     if (o.freedBy)
@@ -58,7 +59,9 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
   if (!notOwned.empty() && !(quiet && o.kind == ObjectKind::Argument)) {
     std::string by = byTheCall(&op, false);
     report(FindingCode::BL104, range(&op),
-           "free of " + freed + " (" + notOwned + ")" +
+           // One parenthetical: "(an alias of %a, a function argument...)".
+           "free of " + name(operand) + " (" +
+               (alias.empty() ? "" : alias + ", ") + notOwned + ")" +
                (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
                pathOf(state, ""),
            {siteNote(o)});

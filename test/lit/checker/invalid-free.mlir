@@ -15,6 +15,14 @@ func.func @free_argument(%cond: i1, %arg: memref<2xf32>) { // expected-note {{%a
   return
 }
 
+// An alias of an argument: one parenthetical says both what it aliases and
+// why the function may not free it.
+func.func @free_alias_of_argument(%arg: memref<2xf32>) { // expected-note {{%arg is an argument of the function}}
+  %view = memref.cast %arg : memref<2xf32> to memref<?xf32>
+  memref.dealloc %view : memref<?xf32> // expected-error {{free of %view (an alias of %arg, a function argument: the caller owns it): ^bb0 [BL104]}}
+  return
+}
+
 memref.global "private" constant @g : memref<2xf32> = dense<0.0>
 func.func @free_stack_and_global() {
   %0 = memref.alloca() : memref<2xf32> // expected-note {{%0 is allocated on the stack here}}

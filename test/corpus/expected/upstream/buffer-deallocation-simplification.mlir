@@ -10,7 +10,7 @@
 // expected-note@25 {{the path leaves here}}
 
 // why: upstream's test of a bufferization.dealloc pattern frees a function argument, which the caller owns under the function-boundary ABI; the pattern test does not follow the ABI. Execution: test/exec/inputs/bug_upstream_dealloc_deallocated_in_retained_extract_base_memref.mlir, combos arg1=1: invalid-free.
-// expected-error@34 {{free of %base_buffer0 (an alias of %arg2) (a function argument: the caller owns it) when %arg2 and %arg0 being the same buffer is false and %arg1 is true: ^bb0 [BL104]}}
+// expected-error@34 {{free of %base_buffer0 (an alias of %arg2, a function argument: the caller owns it) when %arg2 and %arg0 being the same buffer is false and %arg1 is true: ^bb0 [BL104]}}
 // expected-note@30 {{%arg2 is an argument of the function}}
 
 // why: the allocation is freed by no bufferization.dealloc on this path (it is not in its list, or its condition is false) and is not returned. Execution: test/exec/inputs/bug_upstream_dealloc_deallocated_in_retained_extract_base_memref.mlir, every combo: leak 1.
@@ -51,7 +51,7 @@
 // expected-note@66 {{argument %arg1}}
 
 // why: upstream's test of a bufferization.dealloc pattern frees a function argument, which the caller owns under the function-boundary ABI; the pattern test does not follow the ABI. Execution: test/exec/inputs/bug_upstream_dealloc_remove_dealloc_memref_contained_in_retained_base.mlir: invalid-free.
-// expected-error@80 {{free of %base_buffer_2 (an alias of %arg2) (a function argument: the caller owns it) when %arg2 and %arg1 being the same buffer is false and %arg2 and %arg0 being the same buffer is false: ^bb0 [BL104]}}
+// expected-error@80 {{free of %base_buffer_2 (an alias of %arg2, a function argument: the caller owns it) when %arg2 and %arg1 being the same buffer is false and %arg2 and %arg0 being the same buffer is false: ^bb0 [BL104]}}
 // expected-note@75 {{%arg2 is an argument of the function}}
 
 // why: the function returns its argument, which the caller already owns (function-boundary ABI); upstream's pattern test does not follow the ABI. Execution: test/exec/inputs/bug_upstream_dealloc_remove_dealloc_memref_contained_in_retained_base.mlir: returns-argument.
