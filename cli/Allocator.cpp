@@ -20,6 +20,10 @@ void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed) {
   // MIMALLOC_LARGE_OS_PAGES, if set, decides instead.
   if (!std::getenv("MIMALLOC_LARGE_OS_PAGES"))
     mi_option_enable(mi_option_large_os_pages);
+  // Whole segments committed at once, the first of each thread too, so
+  // that huge pages can back them (Allocator.h).
+  if (!std::getenv("MIMALLOC_EAGER_COMMIT_DELAY"))
+    mi_option_set(mi_option_eager_commit_delay, 0);
 #else
   (void)holdFreed;
 #endif
