@@ -256,44 +256,93 @@ public:
   OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
                     ChargeFunctionTime charge)
       : index(index), result(index.result()), options(options), charge(charge),
-        clone(index) {}
+        originalSymbols(TaggedClone::symbolsOf(index.parsed().module())) {}
 
   void run() {
     result.ownership.resize(result.functions.size());
     std::vector<FunctionId> accepted;
-    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
-      OwnershipFacts &facts = result.ownership[fn];
-      facts.function = fn;
-      const FunctionEntry &entry = result.functions[fn];
-      if (!entry.analysed) {
-        facts.reason = entry.notAnalysed.empty()
-                           ? "the function does not verify"
-                           : entry.notAnalysed;
-        continue;
-      }
-      if (entry.stage == Stage::Deallocated) {
-        facts.reason = "the function already frees memory; the checker "
-                       "explains it instead";
-        checkFunctionBoundaryAbi(fn);
-        if (!options.reportPassRejectionOfFrees)
-          continue;
-      }
-      if (tooDeepForThePass(fn, facts))
-        continue;
-      auto start = std::chrono::steady_clock::now();
-      analyseFunction(fn, facts);
-      if (charge && !charge(fn, std::chrono::steady_clock::now() - start))
-        continue; // Past its budget: the caller drops what it found.
-      if (facts.computed && entry.stage == Stage::Bufferized &&
-          (!options.skipPipelineWithoutAliasChecks ||
-           mayNeedRuntimeAliasCheck(fn)))
-        accepted.push_back(fn);
+    FunctionId count = static_cast<FunctionId>(result.functions.size());
+    // The pass runs on a copy. Where each function can be analysed alone,
+    // the copy holds a batch of functions at a time, so the document's IR
+    // is not held twice: on a virtual machine, the kernel's zeroing of
+    // fresh pages was a fifth of `lint`'s time.
+    size_t batch = copiesInBatches() ? kCopyBatch : size_t(count);
+    for (FunctionId first = 0; first < count; first += batch) {
+      FunctionId end = static_cast<FunctionId>(
+          std::min<size_t>(size_t(first) + batch, size_t(count)));
+      copyFunctions(first, end);
+      for (FunctionId fn = first; fn < end; ++fn)
+        if (analyseOrSkip(fn))
+          accepted.push_back(fn);
+      eraseNestedInnermostFirst(clone->module()); // Linear (DestroyIR.h).
+      clone.reset();
     }
     reportRuntimeAliasChecks(accepted);
-    eraseNestedInnermostFirst(clone.module()); // Linear (DestroyIR.h).
   }
 
 private:
+  static constexpr size_t kCopyBatch = 64;
+
+  /// Functions are copied in batches when every one of them is analysed
+  /// alone (IsolatedFunction.h): at the document's top level, and without
+  /// dynamic ownership, which rewrites callers.
+  bool copiesInBatches() const {
+    if (options.privateFunctionDynamicOwnership)
+      return false;
+    Operation *top = index.parsed().module().getOperation();
+    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
+      if (index.function(fn)->getParentOp() != top)
+        return false;
+    return true;
+  }
+
+  /// Makes `clone` hold the functions [first, end), or the whole document
+  /// when they are all of it.
+  void copyFunctions(FunctionId first, FunctionId end) {
+    copySymbolMap.reset();
+    if (first == 0 && end == (FunctionId)result.functions.size()) {
+      clone = std::make_unique<TaggedClone>(index);
+      return;
+    }
+    SmallVector<FunctionId> functions;
+    for (FunctionId fn = first; fn < end; ++fn)
+      if (result.functions[fn].analysed)
+        functions.push_back(fn);
+    clone = std::make_unique<TaggedClone>(index, functions, originalSymbols);
+    if (!clone->namesEverySymbol())
+      clone = std::make_unique<TaggedClone>(index);
+  }
+
+  /// One function's part of run(): true when the pipeline should check it
+  /// for runtime alias checks.
+  bool analyseOrSkip(FunctionId fn) {
+    OwnershipFacts &facts = result.ownership[fn];
+    facts.function = fn;
+    const FunctionEntry &entry = result.functions[fn];
+    if (!entry.analysed) {
+      facts.reason = entry.notAnalysed.empty()
+                         ? "the function does not verify"
+                         : entry.notAnalysed;
+      return false;
+    }
+    if (entry.stage == Stage::Deallocated) {
+      facts.reason = "the function already frees memory; the checker "
+                     "explains it instead";
+      checkFunctionBoundaryAbi(fn);
+      if (!options.reportPassRejectionOfFrees)
+        return false;
+    }
+    if (tooDeepForThePass(fn, facts))
+      return false;
+    auto start = std::chrono::steady_clock::now();
+    analyseFunction(fn, facts);
+    if (charge && !charge(fn, std::chrono::steady_clock::now() - start))
+      return false; // Past its budget: the caller drops what it found.
+    return facts.computed && entry.stage == Stage::Bufferized &&
+           (!options.skipPipelineWithoutAliasChecks ||
+            mayNeedRuntimeAliasCheck(fn));
+  }
+
   /// Upstream's passes take time quadratic in the depth of a region nest
   /// (RegionNesting.h): past kMaxOwnershipNesting the function is left to
   /// the other analyses, and an info finding says what is not checked.
@@ -317,7 +366,7 @@ private:
 
   void analyseFunction(FunctionId fn, OwnershipFacts &facts) {
     FunctionOpInterface original = index.function(fn);
-    Operation *copy = clone.lookup(original);
+    Operation *copy = clone->lookup(original);
     if (!copy || copy->getRegion(0).empty()) {
       facts.reason = "the function has no body";
       return;
@@ -340,7 +389,7 @@ private:
       // private functions rewrites their callers: the whole copy then.
       std::optional<IsolatedFunction> alone;
       if (!options.privateFunctionDynamicOwnership)
-        alone.emplace(copy, clone.module(), copySymbols());
+        alone.emplace(copy, clone->module(), copySymbols());
       passed = runPasses(fn, copy, OwnershipStage::Ownership, rejections);
     }
     if (!passed) {
@@ -369,7 +418,7 @@ private:
     Operation *original = index.function(fn);
     return mayCanonicalizeIntoKnownPassCrash(
                original, options.privateFunctionDynamicOwnership) ||
-           !provablyNoRuntimeAliasCheck(clone.lookup(original));
+           !provablyNoRuntimeAliasCheck(clone->lookup(original));
   }
 
   /// Runs the stage's passes on the copy of one function. The passes' own
@@ -386,17 +435,17 @@ private:
       if (diag.getSeverity() != DiagnosticSeverity::Error)
         return;
       rejections.push_back(explainRejection(
-          index, fn, clone.originOpOf(diag.getLocation()), diag.str(),
+          index, fn, clone->originOpOf(diag.getLocation()), diag.str(),
           index.parsed().rangeOf(diag.getLocation())));
     });
     return succeeded(pm.run(function));
   }
 
   void collectSites(FunctionOpInterface original, OwnershipFacts &facts) {
-    ConditionPrinter printer(clone, index);
+    ConditionPrinter printer(*clone, index);
     original->walk([&](Block *block) {
       BlockId blockId = index.idOf(block);
-      Block *copy = clone.lookup(block);
+      Block *copy = clone->lookup(block);
       if (blockId == kNone || !copy || block->empty())
         return;
       SmallVector<bufferization::DeallocOp> deallocs(
@@ -415,14 +464,14 @@ private:
         for (auto [memref, condition] :
              llvm::zip(dealloc.getMemrefs(), dealloc.getConditions()))
           site.memrefs.push_back(
-              {clone.originOf(ConditionPrinter::baseOf(memref)),
+              {clone->originOf(ConditionPrinter::baseOf(memref)),
                printer.describe(condition)});
         for (Value retained : dealloc.getRetained())
-          site.retained.push_back(clone.originOf(retained));
+          site.retained.push_back(clone->originOf(retained));
         facts.sites.push_back(std::move(site));
       }
       for (auto cloneOp : copy->getOps<bufferization::CloneOp>()) {
-        ValueId source = clone.originOf(cloneOp.getInput());
+        ValueId source = clone->originOf(cloneOp.getInput());
         if (source != kNone)
           facts.clones.emplace_back(index.idOf(terminator), source);
       }
@@ -694,11 +743,14 @@ private:
   AnalysisResult &result;
   const AnalysisOptions &options;
   ChargeFunctionTime charge;
-  TaggedClone clone;
+  /// The copy the pass runs on (copyFunctions).
+  std::unique_ptr<TaggedClone> clone;
+  /// The document's top-level symbols, for the batches' declarations.
+  TaggedClone::SymbolMap originalSymbols;
   /// The top-level symbols of the copy, for IsolatedFunction.
   const TaggedClone::SymbolMap &copySymbols() {
     if (!copySymbolMap)
-      copySymbolMap = TaggedClone::symbolsOf(clone.module());
+      copySymbolMap = TaggedClone::symbolsOf(clone->module());
     return *copySymbolMap;
   }
   std::optional<TaggedClone::SymbolMap> copySymbolMap;

@@ -74,6 +74,8 @@ TaggedClone::TaggedClone(const SourceIndex &index,
     if (auto uses = SymbolTable::getSymbolUses(op))
       for (const SymbolTable::SymbolUse &use : *uses)
         named.insert(use.getSymbolRef().getRootReference());
+    else
+      everySymbolNamed = false;
   }
   for (StringAttr name : named) {
     Operation *op = symbols.lookup(name);

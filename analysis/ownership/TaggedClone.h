@@ -44,6 +44,9 @@ public:
               const SymbolMap &symbols);
 
   mlir::ModuleOp module() const { return copy.get(); }
+  /// False when a function of a batch has symbol uses MLIR cannot list:
+  /// the batch may then lack a symbol the whole copy has.
+  bool namesEverySymbol() const { return everySymbolNamed; }
 
   mlir::Operation *lookup(mlir::Operation *original) const {
     return mapping.lookupOrNull(original);
@@ -68,6 +71,7 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> copy;
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Block *, mlir::Block *> originalBlocks;
+  bool everySymbolNamed = true;
 };
 
 } // namespace bufferlens
