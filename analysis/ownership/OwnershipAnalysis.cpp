@@ -160,9 +160,15 @@ public:
       BlockId id = index.idOf(block);
       if (id == kNone)
         return;
+      // Liveness keeps a pointer set: in the order of the values' ids, so
+      // that hovers and graphs list them the same way every time.
+      SmallVector<std::pair<ValueId, Value>> liveIn;
       for (Value live : liveness.getLiveIn(block))
         if (isa<BaseMemRefType>(live.getType()))
-          record(out, live, id, inherited(live, block));
+          liveIn.push_back({index.idOf(live), live});
+      llvm::sort(liveIn, llvm::less_first());
+      for (auto [liveId, live] : liveIn)
+        record(out, live, id, inherited(live, block));
       for (BlockArgument arg : block->getArguments())
         if (isa<BaseMemRefType>(arg.getType()))
           record(out, arg, id, local.lookup(arg));
@@ -320,9 +326,8 @@ private:
     facts.function = fn;
     const FunctionEntry &entry = result.functions[fn];
     if (!entry.analysed) {
-      facts.reason = entry.notAnalysed.empty()
-                         ? "the function does not verify"
-                         : entry.notAnalysed;
+      facts.reason = entry.notAnalysed.empty() ? "the function does not verify"
+                                               : entry.notAnalysed;
       return false;
     }
     if (entry.stage == Stage::Deallocated) {
