@@ -272,7 +272,8 @@ public:
     // the copy holds a batch of functions at a time, so the document's IR
     // is not held twice: on a virtual machine, the kernel's zeroing of
     // fresh pages was a fifth of `lint`'s time.
-    size_t batch = copiesInBatches() ? kCopyBatch : size_t(count);
+    size_t batch =
+        ownershipCopiesInBatches(index, options) ? kCopyBatch : size_t(count);
     for (FunctionId first = 0; first < count; first += batch) {
       FunctionId end = static_cast<FunctionId>(
           std::min<size_t>(size_t(first) + batch, size_t(count)));
@@ -288,19 +289,6 @@ public:
 
 private:
   static constexpr size_t kCopyBatch = 64;
-
-  /// Functions are copied in batches when every one of them is analysed
-  /// alone (IsolatedFunction.h): at the document's top level, and without
-  /// dynamic ownership, which rewrites callers.
-  bool copiesInBatches() const {
-    if (options.privateFunctionDynamicOwnership)
-      return false;
-    Operation *top = index.parsed().module().getOperation();
-    for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
-      if (index.function(fn)->getParentOp() != top)
-        return false;
-    return true;
-  }
 
   /// Makes `clone` hold the functions [first, end), or the whole document
   /// when they are all of it.
@@ -516,13 +504,11 @@ private:
       return;
     }
     constexpr size_t kBatch = 64;
-    TaggedClone::SymbolMap symbols =
-        TaggedClone::symbolsOf(index.parsed().module());
     for (size_t first = 0; first < accepted.size(); first += kBatch) {
       TaggedClone lowered(index,
                           llvm::ArrayRef<FunctionId>(accepted).slice(
                               first, std::min(kBatch, accepted.size() - first)),
-                          symbols);
+                          originalSymbols);
       reportRuntimeAliasChecks(lowered);
     }
   }
@@ -765,6 +751,18 @@ private:
 };
 
 } // namespace
+
+bool bufferlens::ownershipCopiesInBatches(const SourceIndex &index,
+                                          const AnalysisOptions &options) {
+  if (options.privateFunctionDynamicOwnership)
+    return false;
+  Operation *top = index.parsed().module().getOperation();
+  for (FunctionId fn = 0; fn < (FunctionId)index.result().functions.size();
+       ++fn)
+    if (index.function(fn)->getParentOp() != top)
+      return false;
+  return true;
+}
 
 void bufferlens::runOwnershipAnalysis(SourceIndex &index,
                                       const AnalysisOptions &options,

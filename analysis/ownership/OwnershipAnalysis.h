@@ -35,6 +35,13 @@ using ChargeFunctionTime =
 void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
                           ChargeFunctionTime charge = nullptr);
 
+/// Whether the pass's copy holds a batch of functions at a time rather than
+/// the whole module: when every function is analysed alone
+/// (IsolatedFunction.h), at the document's top level and without dynamic
+/// ownership, which rewrites callers.
+bool ownershipCopiesInBatches(const SourceIndex &index,
+                              const AnalysisOptions &options);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_OWNERSHIP_OWNERSHIPANALYSIS_H

@@ -11,6 +11,13 @@
 #include "BufferizedGenerator.h"
 #include "TestUtil.h"
 
+#include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/Registry.h"
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/ownership/OwnershipAnalysis.h"
+
+#include "mlir/IR/MLIRContext.h"
+
 #include <gtest/gtest.h>
 
 using namespace bufferlens;
@@ -39,6 +46,19 @@ static std::string describeFacts(const AnalysisResult &result,
   return out.str();
 }
 
+/// Which copy the analysis of `text` takes.
+static bool copiesInBatches(const std::string &text,
+                            const AnalysisOptions &options = {}) {
+  AnalysisResult result;
+  result.sharedText = std::make_shared<const std::string>(text);
+  std::unique_ptr<mlir::MLIRContext> context = takeThreadContext();
+  std::unique_ptr<ParsedModule> parsed =
+      ParsedModule::parse(result.text(), "in.mlir", *context, result.findings);
+  EXPECT_TRUE(parsed);
+  return parsed &&
+         ownershipCopiesInBatches(SourceIndex(*parsed, result), options);
+}
+
 TEST(OwnershipCopyTest, BatchesAnswerAsTheWholeCopy) {
   // After the generated functions, so their ids are the same in both.
   const std::string nested = "module @inner {\n"
@@ -51,6 +71,9 @@ TEST(OwnershipCopyTest, BatchesAnswerAsTheWholeCopy) {
     // Three batches and a part of one; every function calls the
     // declaration @ext, which each batch must bring along.
     std::string text = test::BufferizedGenerator::module(seed, 150);
+    // The two analyses below take the two copies.
+    ASSERT_TRUE(copiesInBatches(text));
+    ASSERT_FALSE(copiesInBatches(text + nested));
     AnalysisResult batched = test::analyze(text);
     AnalysisResult whole = test::analyze(text + nested);
     ASSERT_TRUE(test::mlirErrors(batched).empty()) << text;
@@ -68,4 +91,13 @@ TEST(OwnershipCopyTest, BatchesAnswerAsTheWholeCopy) {
   // Not vacuous: the pass ran on most functions and placed deallocs.
   EXPECT_GT(computed, 300u);
   EXPECT_GT(sites, 300u);
+}
+
+TEST(OwnershipCopyTest, DynamicOwnershipCopiesTheWholeModule) {
+  // The pass then rewrites callers: every function must be in the copy.
+  const std::string text = test::BufferizedGenerator::module(1, 3);
+  AnalysisOptions dynamic;
+  dynamic.privateFunctionDynamicOwnership = true;
+  EXPECT_TRUE(copiesInBatches(text));
+  EXPECT_FALSE(copiesInBatches(text, dynamic));
 }
