@@ -32,6 +32,11 @@ static void decideStage(SourceIndex &index, FunctionId fn,
                         StageOverride fileOverride,
                         const AnalysisOptions &options) {
   FunctionEntry &entry = index.result().functions[fn];
+  // A function that failed verification is not analysed, and asking its ops
+  // for their effects may crash: `linalg.generic`'s effects index its
+  // payload's arguments, which the verifier is what guarantees exist.
+  if (!entry.analysed)
+    return;
   StageOverride chosen =
       fileOverride != StageOverride::Auto ? fileOverride : options.stage;
   if (chosen != StageOverride::Auto) {

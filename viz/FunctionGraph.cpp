@@ -743,7 +743,7 @@ void Builder::attachFindings(FunctionGraph &graph) {
 // strategy produced, which always frees memory: how that IR was analysed
 // says nothing about the user's function, so only the input stage says how
 // the function as written is read.
-std::string describeStage(const std::string &stage, Stage analysedAs) {
+std::string describeStage(const std::string &stage, const FunctionEntry &fn) {
   if (stage == "classic")
     return "with the clones and deallocations of the classic "
            "BufferDeallocation algorithm";
@@ -751,7 +751,11 @@ std::string describeStage(const std::string &stage, Stage analysedAs) {
     return "after ownership-based-buffer-deallocation";
   if (stage == "pipeline")
     return "after buffer-deallocation-pipeline";
-  return analysedAs == Stage::Deallocated
+  // A function that was not analysed was not checked or explained either
+  // (and one that does not verify has no stage: its effects are unknown).
+  if (!fn.analysed)
+    return "as written";
+  return fn.stage == Stage::Deallocated
              ? "as written, which frees memory: checked for leaks, double "
                "frees and use after free"
              : "as written, which frees nothing yet: deallocation explained";
@@ -763,7 +767,7 @@ FunctionGraph Builder::build() {
   graph.name = function.name;
   graph.stage = options.stage;
   graph.title = "@" + function.name + "  \xC2\xB7  " +
-                describeStage(options.stage, function.stage);
+                describeStage(options.stage, function);
   if (!function.analysed)
     graph.notes.push_back(
         (function.notAnalysed.empty()

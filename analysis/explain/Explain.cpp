@@ -251,7 +251,11 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
   os << "**" << value.name << "** : `" << value.type << "`";
   if (value.function != kNone) {
     const FunctionEntry &fn = result.functions[value.function];
-    os << " in `@" << fn.name << "` (" << toString(fn.stage) << ")";
+    os << " in `@" << fn.name << "`";
+    // The next line says why a function was not analysed; its stage is then
+    // not known (one that does not verify) or not acted on.
+    if (fn.analysed)
+      os << " (" << toString(fn.stage) << ")";
   }
   os << "\n";
   const BufferFact *fact = result.bufferFact(id);

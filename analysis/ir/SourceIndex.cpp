@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,7 +74,12 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
   functions[fn] = id;
   functionList.push_back(fn);
   FunctionEntry entry;
-  entry.name = fn.getName().str();
+  entry.analysed = !module.failedVerification(fn);
+  // The attribute, not getName(): a function that does not verify may lack
+  // it, and getName() dereferences it unchecked.
+  if (auto name =
+          fn->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    entry.name = name.getValue().str();
   if (const auto *def = module.asmState().getOpDef(fn)) {
     entry.fullRange = module.rangeOf(def->scopeLoc);
     // The symbol name follows the op name: find `@name` in the header.
@@ -85,7 +91,7 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
     else
       entry.nameRange = module.rangeOf(def->loc);
   }
-  entry.analysed = !module.failedVerification(fn);
+  bool verified = entry.analysed;
   out.functions.push_back(std::move(entry));
 
   size_t firstBlock = out.blocks.size();
@@ -113,7 +119,10 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
         auto it = values.find(operand);
         entry.operands.push_back(it == values.end() ? kNone : it->second);
       }
-      indexControlFlow(op, entry);
+      // Interfaces assume what the verifier checks (region and operand
+      // counts): an op that does not verify gets only its block edges.
+      if (verified)
+        indexControlFlow(op, entry);
     }
   }
 }

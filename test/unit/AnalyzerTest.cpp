@@ -80,6 +80,49 @@ func.func @good(%a: memref<4xf32>) {
   EXPECT_EQ(aliasesOf(r, "good", "%a"), Names{"%v"});
 }
 
+// Ops that do not verify break what their accessors and interfaces assume
+// (a symbol name, a payload block's arguments, a region count): each of
+// these crashed the analysis before nothing but their structure was read.
+TEST(AnalyzerTest, OpsThatDoNotVerifyAreOnlyIndexed) {
+  Annotations code(R"($noname[["func.func"]]() ({
+  "func.return"() : () -> ()
+}) {function_type = () -> ()} : () -> ()
+#map = affine_map<(d0) -> (d0)>
+func.func @payload(%a: memref<4xf32>, %b: memref<4xf32>) {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>) {
+  ^bb0:
+    $yield[[linalg.yield]]
+  }
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+func.func @regions(%c: i1) {
+  $if[["scf.if"]](%c) ({
+    scf.yield
+  }) : (i1) -> ()
+  return
+}
+)");
+  AnalysisResult r = analyze(code.code());
+  std::vector<std::pair<std::string, SourceRange>> errors;
+  for (const Finding &f : r.findings)
+    errors.push_back({f.message, f.range});
+  EXPECT_EQ(errors,
+            (std::vector<std::pair<std::string, SourceRange>>{
+                {"'func.func' op requires attribute 'sym_name'",
+                 code.range("noname")},
+                {"'linalg.yield' op expected number of yield values (0) to "
+                 "match the number of inits / outs operands of the enclosing "
+                 "LinalgOp (1)",
+                 code.range("yield")},
+                {"'scf.if' op expected 2 regions", code.range("if")}}));
+  ASSERT_EQ(r.functions.size(), 3u);
+  EXPECT_EQ(r.functions[0].name, "");
+  EXPECT_EQ(r.functions[1].name, "payload");
+  for (const FunctionEntry &fn : r.functions)
+    EXPECT_FALSE(fn.analysed) << fn.name;
+}
+
 TEST(AnalyzerTest, StageComesFromFreesOrTheDirective) {
   std::string body = R"(func.func @f() {
   %0 = memref.alloc() : memref<2xf32>
