@@ -8,7 +8,7 @@ packages=(
   cmake g++ ninja-build pkg-config python3
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libzstd-dev
   libmimalloc-dev
-  nlohmann-json3-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
+  nlohmann-json3-dev libsimdjson-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
   valgrind neovim pre-commit
   dpkg-dev zsh
   clang-format-22 clang-22 libclang-rt-22-dev

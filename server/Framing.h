@@ -44,6 +44,10 @@ public:
   static constexpr size_t kMaxHeaderBytes = 8192;
   /// How much of an oversized body is kept to find its `id`.
   static constexpr size_t kOversizedPeekBytes = 4096;
+  /// Spare capacity after each message body: the JSON parser reads up to
+  /// 64 bytes past the end of its input (MessageJson.cpp), and parses a
+  /// body with this much room where it is instead of copying it.
+  static constexpr size_t kBodySlack = 64;
 
 private:
   /// Parses the header block at the start of `text`, queueing its event

@@ -7,6 +7,10 @@
 // while parsing (through the parser callback), and the rest of the message
 // is kept so that its `id` can still be answered.
 //
+// Well-formed messages within the bound are parsed with simdjson (a
+// string of megabytes in milliseconds) and converted; the rest, with
+// nlohmann's parser as described, so errors are reported as before.
+//
 // An oversized message is never parsed: its first bytes are searched for
 // its `id` with the SAX interface, which stops at the truncated end.
 //
@@ -17,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
 #include <string_view>
 
 namespace bufferlens {
@@ -29,9 +34,16 @@ struct ParsedMessage {
   enum Status { Ok, NotJson, TooDeep } status = Ok;
   /// The message; for TooDeep, with the containers past the bound left out.
   nlohmann::json value;
+  /// Parsed by simdjson; false when nlohmann's parser decided.
+  bool fast = false;
 };
 
-ParsedMessage parseMessage(std::string_view body,
+/// Messages up to this size keep the parser's buffers between calls.
+constexpr size_t kKeptParserCapacity = size_t(1) << 20;
+
+/// Parses one message body. A body with FrameParser::kBodySlack bytes of
+/// spare capacity is parsed where it is.
+ParsedMessage parseMessage(const std::string &body,
                            int maxDepth = kMaxMessageDepth);
 
 /// The top-level `"id"` of the JSON object `prefix` begins, when it is a
