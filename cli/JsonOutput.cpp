@@ -14,7 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <ostream>
+#include <string>
 
 using namespace bufferlens;
 using json = nlohmann::ordered_json;
@@ -26,60 +28,105 @@ static json lspRange(const FileReport &report, SourceRange range) {
           {"end", {{"line", end.line}, {"character", end.column}}}};
 }
 
-void bufferlens::writeJson(std::ostream &os,
-                           const std::vector<FileReport> &reports) {
-  json findings = json::array();
-  json problems = json::array();
-  for (const FileReport &report : reports) {
-    if (!report.ioError.empty()) {
-      problems.push_back({{"file", report.path}, {"message", report.ioError}});
-      continue;
-    }
-    for (const Finding &finding : report.findings) {
-      CompilerPosition begin = compilerPosition(report, finding.range.begin);
-      CompilerPosition end = compilerPosition(report, finding.range.end);
-      json related = json::array();
-      for (const RelatedLocation &r : finding.related) {
-        CompilerPosition at = compilerPosition(report, r.range.begin);
-        related.push_back({{"file", report.path},
-                           {"line", at.line},
-                           {"column", at.column},
-                           {"range", lspRange(report, r.range)},
-                           {"message", r.message}});
-      }
-      json fixes = json::array();
-      for (const Fix &fix : finding.fixes) {
-        json edits = json::array();
-        for (const TextEdit &edit : fix.edits)
-          edits.push_back({{"range", lspRange(report, edit.range)},
-                           {"newText", edit.newText}});
-        fixes.push_back({{"title", fix.title}, {"edits", edits}});
-      }
-      findings.push_back({{"file", report.path},
-                          {"code", std::string(codeName(finding.code))},
-                          {"severity", toString(finding.severity)},
-                          {"source", finding.source},
-                          {"message", finding.message},
-                          {"line", begin.line},
-                          {"column", begin.column},
-                          {"endLine", end.line},
-                          {"endColumn", end.column},
-                          {"range", lspRange(report, finding.range)},
-                          {"related", related},
-                          {"fixes", fixes}});
-    }
-  }
-  ReportSummary summary = summarize(reports);
-  json out = {{"version", 1},
-              {"findings", findings},
-              {"problems", problems},
-              {"summary",
-               {{"files", summary.files},
-                {"errors", summary.errors},
-                {"warnings", summary.warnings},
-                {"others", summary.others}}}};
+namespace {
+/// Writes `value` as nlohmann's dump with indent 2 would inside a container
+/// `depth` levels deep: every line after the first indented by 2 * depth
+/// spaces, and the first too when `indentFirst` (an array element). A dump
+/// has no raw line breaks inside strings (they are escaped), so its line
+/// breaks are all layout.
+void writeNested(std::ostream &os, const json &value, int depth,
+                 bool indentFirst) {
   // Replace, not throw: a message may quote a symbol whose escapes decode
   // to bytes that are not UTF-8.
-  os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-     << "\n";
+  std::string text =
+      value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string indent(2 * depth, ' ');
+  if (indentFirst)
+    os << indent;
+  size_t from = 0;
+  for (size_t at; (at = text.find('\n', from)) != std::string::npos;
+       from = at + 1)
+    os.write(text.data() + from, at + 1 - from) << indent;
+  os.write(text.data() + from, text.size() - from);
+}
+
+/// A top-level member holding an array whose elements `forEach` produces,
+/// one at a time: a 100k-line module has tens of thousands of findings,
+/// and one tree of them all, copied into the envelope and then dumped,
+/// cost more than the analyses that found them.
+void writeArrayMember(
+    std::ostream &os, const char *key,
+    const std::function<void(const std::function<void(const json &)> &)>
+        &forEach) {
+  os << "  \"" << key << "\": [";
+  bool first = true;
+  forEach([&](const json &element) {
+    os << (first ? "\n" : ",\n");
+    first = false;
+    writeNested(os, element, 2, /*indentFirst=*/true);
+  });
+  os << (first ? "]" : "\n  ]");
+}
+
+json findingJson(const FileReport &report, const Finding &finding) {
+  CompilerPosition begin = compilerPosition(report, finding.range.begin);
+  CompilerPosition end = compilerPosition(report, finding.range.end);
+  json related = json::array();
+  for (const RelatedLocation &r : finding.related) {
+    CompilerPosition at = compilerPosition(report, r.range.begin);
+    related.push_back({{"file", report.path},
+                       {"line", at.line},
+                       {"column", at.column},
+                       {"range", lspRange(report, r.range)},
+                       {"message", r.message}});
+  }
+  json fixes = json::array();
+  for (const Fix &fix : finding.fixes) {
+    json edits = json::array();
+    for (const TextEdit &edit : fix.edits)
+      edits.push_back(
+          {{"range", lspRange(report, edit.range)}, {"newText", edit.newText}});
+    fixes.push_back({{"title", fix.title}, {"edits", std::move(edits)}});
+  }
+  return {{"file", report.path},
+          {"code", std::string(codeName(finding.code))},
+          {"severity", toString(finding.severity)},
+          {"source", finding.source},
+          {"message", finding.message},
+          {"line", begin.line},
+          {"column", begin.column},
+          {"endLine", end.line},
+          {"endColumn", end.column},
+          {"range", lspRange(report, finding.range)},
+          {"related", std::move(related)},
+          {"fixes", std::move(fixes)}};
+}
+} // namespace
+
+/// The same bytes as building the whole document and dumping it with
+/// indent 2 (test/lit/cli/formats.test compares them), written a finding
+/// at a time.
+void bufferlens::writeJson(std::ostream &os,
+                           const std::vector<FileReport> &reports) {
+  os << "{\n  \"version\": 1,\n";
+  writeArrayMember(os, "findings", [&](const auto &emit) {
+    for (const FileReport &report : reports)
+      if (report.ioError.empty())
+        for (const Finding &finding : report.findings)
+          emit(findingJson(report, finding));
+  });
+  os << ",\n";
+  writeArrayMember(os, "problems", [&](const auto &emit) {
+    for (const FileReport &report : reports)
+      if (!report.ioError.empty())
+        emit({{"file", report.path}, {"message", report.ioError}});
+  });
+  ReportSummary summary = summarize(reports);
+  json summaryJson = {{"files", summary.files},
+                      {"errors", summary.errors},
+                      {"warnings", summary.warnings},
+                      {"others", summary.others}};
+  os << ",\n  \"summary\": ";
+  writeNested(os, summaryJson, 1, /*indentFirst=*/false);
+  os << "\n}\n";
 }

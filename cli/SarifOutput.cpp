@@ -85,7 +85,7 @@ void bufferlens::writeSarif(std::ostream &os,
         json loc = location(report, finding.related[i].range);
         loc["id"] = i + 1;
         loc["message"] = {{"text", finding.related[i].message}};
-        related.push_back(loc);
+        related.push_back(std::move(loc));
       }
       json result = {
           {"ruleId", ruleId},
@@ -94,8 +94,8 @@ void bufferlens::writeSarif(std::ostream &os,
           {"message", {{"text", finding.message}}},
           {"locations", json::array({location(report, finding.range)})}};
       if (!related.empty())
-        result["relatedLocations"] = related;
-      results.push_back(result);
+        result["relatedLocations"] = std::move(related);
+      results.push_back(std::move(result));
     }
   }
 
@@ -103,16 +103,16 @@ void bufferlens::writeSarif(std::ostream &os,
                {{"driver",
                  {{"name", "BufferLens"},
                   {"version", BUFFERLENS_VERSION},
-                  {"rules", rules}}}}},
+                  {"rules", std::move(rules)}}}}},
               {"columnKind", "utf16CodeUnits"},
-              {"results", results}};
+              {"results", std::move(results)}};
   if (!notifications.empty())
-    run["invocations"] =
-        json::array({{{"executionSuccessful", false},
-                      {"toolExecutionNotifications", notifications}}});
+    run["invocations"] = json::array(
+        {{{"executionSuccessful", false},
+          {"toolExecutionNotifications", std::move(notifications)}}});
   json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                 {"version", "2.1.0"},
-                {"runs", json::array({run})}};
+                {"runs", json::array({std::move(run)})}};
   // Replace, not throw: a message may quote a symbol whose escapes decode
   // to bytes that are not UTF-8.
   os << sarif.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
