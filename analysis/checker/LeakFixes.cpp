@@ -122,10 +122,13 @@ void LeakFixer::analyse(Value site, Site &info) {
   aliases.insert(site);
   for (size_t i = 0; i < aliases.size(); ++i) {
     for (OpOperand &use : aliases[i].getUses()) {
-      bool consuming = consumes(use, aliases);
+      // Before asking the user anything: in IR that does not verify, a use
+      // can sit in another function, whose ops may not verify either (a
+      // branch with more operands than its successor has arguments).
       Operation *at = region->findAncestorOpInRegion(*use.getOwner());
       if (!at)
         return; // It leaves its region.
+      bool consuming = consumes(use, aliases);
       info.uses.push_back({at, consuming});
     }
   }
