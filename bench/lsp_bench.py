@@ -78,6 +78,12 @@ def value_uses(text):
     return out
 
 
+# The server settings the VS Code extension always sends
+# (vscode-extension/src/diagnosticDefaults.ts): users see the server the way
+# the extension drives it.
+EXTENSION_SETTINGS = {"compactDiagnostics": True}
+
+
 def run_once(argv, text, uri, edits, hovers, rng, options=None,
              open_publishes=1):
     s = Server(argv)
@@ -216,7 +222,10 @@ def main():
     p.add_argument("--hovers", type=int, default=200)
     p.add_argument("--bufferlens-options", default=None,
                    help="initializationOptions for bufferlens, as JSON "
-                        "(e.g. '{\"debounceMs\": 0}')")
+                        "(e.g. '{\"debounceMs\": 0}'), on top of what the "
+                        "VS Code extension sends ('{\"compactDiagnostics\": "
+                        "true}'; the Node client then fills in what the "
+                        "extension fills in, as part of its parse)")
     node = shutil.which("node")
     p.add_argument("--client", choices=["node", "python"],
                    default="node" if node else "python",
@@ -250,9 +259,10 @@ def main():
             row = {"shape": shape, "lines": text.count("\n"),
                    "client": args.client}
             for name, argv in servers.items():
-                options = (json.loads(args.bufferlens_options)
-                           if name == "bufferlens" and args.bufferlens_options
-                           else None)
+                options = None
+                if name == "bufferlens":
+                    options = dict(EXTENSION_SETTINGS)
+                    options.update(json.loads(args.bufferlens_options or "{}"))
                 # bufferlens publishes a document's errors first when it is
                 # at least earlyDiagnosticsBytes long (README "Errors
                 # first"), then everything.

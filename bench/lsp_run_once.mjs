@@ -41,6 +41,8 @@ class Connection {
     this.waiters = []; // {predicate, what, resolve, reject, timer}
     this.closed = false;
     this.closeReason = null;
+    // Set by initialize when the server sends compact diagnostics.
+    this.fill = null;
     // Reader state: the bytes of a header not yet complete, then the body
     // being filled. The body buffer is allocated once from Content-Length
     // and each chunk is copied into it as it arrives, so an 11 MB message
@@ -91,6 +93,9 @@ class Connection {
     // the bytes does: both are what the client pays to get at the message.
     const start = performance.now();
     const message = JSON.parse(body.toString("utf8"));
+    if (this.fill && message.method === "textDocument/publishDiagnostics") {
+      this.fill(message.params.diagnostics);
+    }
     const at = performance.now();
     const entry = { message, at, parseSeconds: (at - start) / 1000 };
     const i = this.waiters.findIndex((w) => w.predicate(message));
@@ -193,6 +198,11 @@ class Connection {
     }
     const { message } = await this.call("initialize", params);
     this.notify("initialized", {});
+    if (options?.compactDiagnostics === true) {
+      this.fill = compactDiagnosticsFiller(
+        message.result?.capabilities?.experimental?.bufferlens?.codeDescriptionBase,
+      );
+    }
     return message;
   }
 
@@ -363,6 +373,26 @@ async function warmUp(rounds = 300) {
   } finally {
     await echo.kill();
   }
+}
+
+// What the VS Code extension does with compact diagnostics
+// (vscode-extension/src/diagnosticDefaults.ts): it puts back the source and
+// each code's link, one parsed link per code. Done as part of the parse,
+// so the client's whole cost is counted.
+function compactDiagnosticsFiller(base) {
+  const links = new Map();
+  return (diagnostics) => {
+    for (const d of diagnostics) {
+      if (d.source === undefined) d.source = "bufferlens";
+      if (typeof base !== "string" || typeof d.code !== "string" || !/^BL\d{3}$/.test(d.code)) continue;
+      let target = links.get(d.code);
+      if (target === undefined) {
+        target = new URL(`${base}#${d.code.toLowerCase()}`);
+        links.set(d.code, target);
+      }
+      d.code = { value: d.code, target };
+    }
+  };
 }
 
 async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPublishes = 1 }) {

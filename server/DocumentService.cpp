@@ -176,6 +176,7 @@ ProtocolContext DocumentService::protocolContext() const {
   context.threads = serverConfig.analysisThreads;
   context.relatedInformation = clientRelatedInformation;
   context.codeDescription = clientCodeDescription;
+  context.compact = serverConfig.compactDiagnostics;
   return context;
 }
 
@@ -206,6 +207,8 @@ void DocumentService::applySettings(json settings, const std::string &origin) {
          [&](const json &v) {
            config.codeDescriptionBase = v.get<std::string>();
          });
+    take("compactDiagnostics", &json::is_boolean, "true or false",
+         [&](const json &v) { config.compactDiagnostics = v.get<bool>(); });
     take("debounceMs", &json::is_number_unsigned, "a non-negative integer",
          [&](const json &v) {
            config.debounce.max = std::chrono::milliseconds(v.get<uint64_t>());

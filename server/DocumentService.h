@@ -44,6 +44,9 @@ struct ServerConfig {
   unsigned workers = 2;
   /// Where diagnostics' code links point (the README's finding codes).
   std::string codeDescriptionBase;
+  /// The client fills in what every diagnostic would repeat
+  /// (`compactDiagnostics`; ProtocolContext::compact).
+  bool compactDiagnostics = false;
   /// How long an edit waits for the next one (`debounceMs`,
   /// `adaptiveDebounce`).
   DebouncePolicy debounce;

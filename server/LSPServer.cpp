@@ -341,6 +341,10 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
            {{"ownershipAt", true}, {"graph", true}, {"rewrite", true}}}}}}},
       {"serverInfo",
        {{"name", "bufferlens"}, {"version", BUFFERLENS_VERSION}}}};
+  // A client that sets compactDiagnostics forms the code links from this
+  // (ProtocolContext::compact).
+  result["capabilities"]["experimental"]["bufferlens"]["codeDescriptionBase"] =
+      service->protocolContext().codeDescriptionBase;
   reply->result(std::move(result));
 }
 

@@ -93,21 +93,32 @@ static std::string withRelatedLines(const Finding &finding,
   return message;
 }
 
+/// What ProtocolContext::compact leaves for the client to fill in.
+static bool sendsSource(const Finding &finding,
+                        const ProtocolContext &context) {
+  return !context.compact || finding.source != kBufferLensSource;
+}
+
+static bool sendsCodeLink(const ProtocolContext &context) {
+  return context.codeDescription && !context.compact &&
+         !context.codeDescriptionBase.empty();
+}
+
 json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                               const ProtocolContext &context) {
   const LineIndex &lines = snapshot.lines();
   bool foldRelated = !context.relatedInformation && !finding.related.empty();
-  json diagnostic = {
-      {"range", toRange(lines, finding.range, context.encoding)},
-      {"severity", toLspSeverity(finding.severity)},
-      {"source", finding.source},
-      {"message",
-       foldRelated ? withRelatedLines(finding, lines,
-                                      [](SourceRange range) { return range; })
-                   : finding.message}};
+  json diagnostic = {{"range", toRange(lines, finding.range, context.encoding)},
+                     {"severity", toLspSeverity(finding.severity)}};
+  if (sendsSource(finding, context))
+    diagnostic["source"] = finding.source;
+  diagnostic["message"] =
+      foldRelated ? withRelatedLines(finding, lines,
+                                     [](SourceRange range) { return range; })
+                  : finding.message;
   if (finding.code != FindingCode::None) {
     diagnostic["code"] = codeName(finding.code);
-    if (context.codeDescription && !context.codeDescriptionBase.empty())
+    if (sendsCodeLink(context))
       diagnostic["codeDescription"] = {
           {"href", context.codeDescriptionBase + "#" +
                        lowercase(std::string(codeName(finding.code)))}};
@@ -352,9 +363,11 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
     w.range(lines, ref.toCurrent(f.range), context.encoding);
     w.out += ",\"severity\":";
     w.number(toLspSeverity(f.severity));
-    w.out += ",\"source\":";
-    if (!w.string(f.source))
-      return false;
+    if (sendsSource(f, context)) {
+      w.out += ",\"source\":";
+      if (!w.string(f.source))
+        return false;
+    }
     w.out += ",\"message\":";
     if (context.relatedInformation || f.related.empty()) {
       if (!w.string(f.message))
@@ -368,7 +381,7 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
       w.out += ",\"code\":";
       if (!w.string(codeName(f.code)))
         return false;
-      if (context.codeDescription && !baseJson.empty()) {
+      if (sendsCodeLink(context)) {
         w.out += ",\"codeDescription\":{\"href\":\"";
         w.out += baseJson;
         w.out += '#';

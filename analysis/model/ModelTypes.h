@@ -61,6 +61,9 @@ struct Fix {
   std::vector<TextEdit> edits;
 };
 
+/// The `source` of our own findings.
+inline constexpr const char *kBufferLensSource = "bufferlens";
+
 /// One diagnostic. `code` is a stable finding code (BL101...) or None for
 /// MLIR's own parse and verifier errors, whose `source` is "mlir".
 struct Finding {
@@ -68,7 +71,7 @@ struct Finding {
   Severity severity = Severity::Error;
   SourceRange range;
   std::string message;
-  std::string source = "bufferlens";
+  std::string source = kBufferLensSource;
   std::vector<RelatedLocation> related;
   std::vector<Fix> fixes;
 };

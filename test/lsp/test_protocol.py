@@ -404,6 +404,35 @@ class ProtocolTest:
         self.assertNotIn("relatedInformation", d[1])
         self.assertNotIn("codeDescription", d[0])
 
+    def test_compact_diagnostics_leave_source_and_links_to_the_client(self):
+        # compactDiagnostics (what the VS Code extension sends): our
+        # diagnostics come without `source` and `codeDescription`, which
+        # the client fills in from the base the initialize result names;
+        # MLIR's own errors keep their source.
+        c = self.start(options={"compactDiagnostics": True})
+        base = "file://" + os.path.join(ARGS.source_dir, "README.md")
+        ours = self.init_result["result"]["capabilities"]["experimental"]
+        self.assertEqual(ours["bufferlens"]["codeDescriptionBase"], base)
+        path = self.inputs("leak.mlir")
+        c.open(uri_of(path), read(path))
+        d = c.diagnostics(uri_of(path))["diagnostics"]
+        want = expected_diagnostics(path)
+        for x in want:
+            self.assertEqual(x.pop("source"), "bufferlens")
+            self.assertEqual(x.pop("codeDescription")["href"],
+                             base + "#" + x["code"].lower())
+        self.assertEqual(d, want)
+        broken = "file:///tmp/compact-broken.mlir"
+        c.open(broken, "func.func @f() {\n  %0 = \n}\n")
+        d = c.diagnostics(broken)["diagnostics"]
+        self.assertEqual([(x["source"], x["severity"]) for x in d],
+                         [("mlir", 1)])
+        # The setting is a setting: turned off, the next publish is whole.
+        c.notify("workspace/didChangeConfiguration",
+                 {"settings": {"compactDiagnostics": False}})
+        d = c.diagnostics(uri_of(path))["diagnostics"]
+        self.assertEqual(d, expected_diagnostics(path))
+
     def test_incremental_and_full_changes(self):
         c = self.start()
         path = self.inputs("leak.mlir")
@@ -487,6 +516,7 @@ class ProtocolTest:
         self.assertIn("unknown finding code 'BL999'", m["params"]["message"])
         # The server's own settings, each of the wrong type, in one message.
         c = self.start(options={"codeDescriptionBaseUrl": 5,
+                                "compactDiagnostics": 1,
                                 "debounceMs": -1, "adaptiveDebounce": "yes",
                                 "progressThresholdBytes": 1.5,
                                 "earlyDiagnosticsBytes": -5,
@@ -496,6 +526,7 @@ class ProtocolTest:
             m["params"]["message"],
             "BufferLens settings (initializationOptions): "
             "'codeDescriptionBaseUrl' must be a string; "
+            "'compactDiagnostics' must be true or false; "
             "'debounceMs' must be a non-negative integer; "
             "'adaptiveDebounce' must be true or false; "
             "'progressThresholdBytes' must be a non-negative integer; "

@@ -173,18 +173,21 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
   for (PositionEncoding encoding :
        {PositionEncoding::Utf16, PositionEncoding::Utf8})
     for (std::string base : {"", "file:///README.md"})
-      for (bool clientShowsThem : {true, false}) {
-        ProtocolContext context;
-        context.encoding = encoding;
-        context.codeDescriptionBase = base;
-        context.relatedInformation = clientShowsThem;
-        context.codeDescription = clientShowsThem;
-        json expected = {{"jsonrpc", "2.0"},
-                         {"method", "textDocument/publishDiagnostics"},
-                         {"params", toPublishDiagnostics(*snapshot, context)}};
-        EXPECT_EQ(json::parse(publishDiagnosticsMessage(*snapshot, context)),
-                  expected);
-      }
+      for (bool clientShowsThem : {true, false})
+        for (bool compact : {false, true}) {
+          ProtocolContext context;
+          context.encoding = encoding;
+          context.codeDescriptionBase = base;
+          context.relatedInformation = clientShowsThem;
+          context.codeDescription = clientShowsThem;
+          context.compact = compact;
+          json expected = {
+              {"jsonrpc", "2.0"},
+              {"method", "textDocument/publishDiagnostics"},
+              {"params", toPublishDiagnostics(*snapshot, context)}};
+          EXPECT_EQ(json::parse(publishDiagnosticsMessage(*snapshot, context)),
+                    expected);
+        }
   // A client that shows neither related information nor links: the
   // related location becomes a line of the message (line 2 of the text).
   ProtocolContext bare;
@@ -195,6 +198,57 @@ TEST(ServerFeaturesTest, DirectPublishEqualsTheJsonObjects) {
   EXPECT_EQ(first["message"], f.message + "\nline 2: related 😀");
   EXPECT_FALSE(first.contains("relatedInformation"));
   EXPECT_FALSE(first.contains("codeDescription"));
+}
+
+// compactDiagnostics: the client fills in our `source` and the code links,
+// so neither is sent; MLIR's own errors keep their source "mlir", and
+// everything else is as before.
+TEST(ServerFeaturesTest, CompactDiagnosticsLeaveSourceAndLinkToTheClient) {
+  AnalysisResult result;
+  result.sharedText = std::make_shared<const std::string>("ab\ncd\n");
+  Finding own;
+  own.code = FindingCode::BL304;
+  own.range = {0, 2};
+  own.message = "redundant";
+  own.related.push_back({{3, 5}, "here"});
+  result.findings.push_back(own);
+  Finding mlir;
+  mlir.source = "mlir";
+  mlir.range = {3, 4};
+  mlir.message = "expected operation name";
+  result.findings.push_back(mlir);
+  SnapshotRef snapshot = snapshotOf(std::move(result));
+  ProtocolContext context;
+  context.codeDescriptionBase = "https://x/README.md";
+  context.compact = true;
+  json range0 = {{"start", {{"line", 0}, {"character", 0}}},
+                 {"end", {{"line", 0}, {"character", 2}}}};
+  json range1 = {{"start", {{"line", 1}, {"character", 0}}},
+                 {"end", {{"line", 1}, {"character", 2}}}};
+  json range2 = {{"start", {{"line", 1}, {"character", 0}}},
+                 {"end", {{"line", 1}, {"character", 1}}}};
+  json expected = json::array(
+      {{{"range", range0},
+        {"severity", 1},
+        {"message", "redundant"},
+        {"code", "BL304"},
+        {"tags", {1}},
+        {"relatedInformation",
+         {{{"location", {{"uri", snapshot->uri()}, {"range", range1}}},
+           {"message", "here"}}}}},
+       {{"range", range2},
+        {"severity", 1},
+        {"source", "mlir"},
+        {"message", "expected operation name"}}});
+  EXPECT_EQ(json::parse(publishDiagnosticsMessage(
+                *snapshot, context))["params"]["diagnostics"],
+            expected);
+  EXPECT_EQ(toPublishDiagnostics(*snapshot, context)["diagnostics"], expected);
+  context.compact = false;
+  json full = toPublishDiagnostics(*snapshot, context)["diagnostics"];
+  EXPECT_EQ(full[0]["source"], "bufferlens");
+  EXPECT_EQ(full[0]["codeDescription"],
+            json({{"href", "https://x/README.md#bl304"}}));
 }
 
 // Bytes that look like UTF-8 but are not well formed (an overlong '/', a

@@ -14,11 +14,17 @@ import {
   State,
 } from 'vscode-languageclient/node';
 import { toServerOptions, type RawSettings, type ShapedOptions } from './config';
+import { CLIENT_SETTINGS, codeLinks, fillDiagnostics } from './diagnosticDefaults';
 import { decideNavigation, VSCODE_MLIR_ID, type NavigationDecision } from './navigation';
 import { resolveServerPath } from './serverPath';
 import { statusView, type ServerState } from './status';
 
 export const SECTION = 'bufferlens';
+
+/** What the server says of itself in `capabilities.experimental`. */
+interface Experimental {
+  bufferlens?: { codeDescriptionBase?: unknown };
+}
 
 /**
  * The language client, minus its own pop-ups for a server that cannot
@@ -111,6 +117,11 @@ export class ServerManager implements vscode.Disposable {
     return toServerOptions(readRawSettings(vscode.workspace.workspaceFolders?.[0]?.uri));
   }
 
+  /** The settings sent to the server: the user's, and what this client does for it. */
+  private serverSettings(opts: ShapedOptions): object {
+    return { ...opts.payload, ...CLIENT_SETTINGS };
+  }
+
   private logWarnings(opts: ShapedOptions): void {
     for (const w of opts.warnings) this.output.appendLine(`[settings] ${w}`);
   }
@@ -170,6 +181,8 @@ export class ServerManager implements vscode.Disposable {
       });
       return proc;
     };
+    // Made from the initialize result, at the first publish.
+    let links: ((code: string) => vscode.Uri | undefined) | undefined;
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: 'file', language: 'mlir' },
@@ -181,13 +194,24 @@ export class ServerManager implements vscode.Disposable {
       initializationOptions: () => {
         const opts = this.shapedOptions();
         this.logWarnings(opts);
-        return opts.payload;
+        return this.serverSettings(opts);
       },
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
         // Navigation is left to mlir-lsp-server when vscode-mlir runs
         // beside us (bufferlens.navigation; src/navigation.ts): without
         // this, every definition and reference would be listed twice.
+        // The server sends compact diagnostics (CLIENT_SETTINGS): this
+        // puts back the source and code links it left out.
+        handleDiagnostics: (uri, diagnostics, next) => {
+          links ??= codeLinks(
+            (client.initializeResult?.capabilities.experimental as Experimental | undefined)?.bufferlens
+              ?.codeDescriptionBase,
+            (href) => vscode.Uri.parse(href),
+          );
+          fillDiagnostics(diagnostics, links);
+          next(uri, diagnostics);
+        },
         provideDefinition: (document, position, token, next) =>
           this.navigation().enabled ? next(document, position, token) : undefined,
         provideReferences: (document, position, options, token, next) =>
@@ -203,7 +227,7 @@ export class ServerManager implements vscode.Disposable {
             const results = await next(params, token);
             if (!Array.isArray(results)) return results;
             return params.items.map((item, i) =>
-              item.section === SECTION ? this.shapedOptions().payload : results[i],
+              item.section === SECTION ? this.serverSettings(this.shapedOptions()) : results[i],
             );
           },
         },
@@ -376,7 +400,7 @@ export class ServerManager implements vscode.Disposable {
     if (analysisKeys.some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) && this.client?.isRunning()) {
       const opts = this.shapedOptions();
       this.logWarnings(opts);
-      void this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: opts.payload });
+      void this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: this.serverSettings(opts) });
     }
   }
 

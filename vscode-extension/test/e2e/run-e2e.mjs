@@ -570,7 +570,7 @@ if (MODE === 'missing') {
     await input.fill(stubPath);
     await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
     const init = await waitFor('initialize', async () => stubEntries('initialize')[0], T.short);
-    assert.deepEqual(init.data.initializationOptions, { checks: { BL301: 'off' } });
+    assert.deepEqual(init.data.initializationOptions, { checks: { BL301: 'off' }, compactDiagnostics: true });
     // The open document is now analysed.
     await page.locator('.tabs-container .tab', { hasText: 'example.mlir' }).first().click();
     await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.long });
@@ -587,7 +587,7 @@ if (MODE === 'stub' || MODE === 'real') {
   if (MODE === 'stub') {
     e2eTest('initializationOptions carry the settings in the .bufferlens.json shape', async () => {
       const init = await waitFor('initialize', async () => stubEntries('initialize')[0]);
-      assert.deepEqual(init.data.initializationOptions, { checks: { BL301: 'off' } });
+      assert.deepEqual(init.data.initializationOptions, { checks: { BL301: 'off' }, compactDiagnostics: true });
     });
   }
 
@@ -598,6 +598,15 @@ if (MODE === 'stub' || MODE === 'real') {
     await row.waitFor({ timeout: T.short });
     const text = normalize(await row.innerText());
     if (MODE === 'stub') assert.match(text, /double free: %0 was already freed on line 20/);
+    if (MODE === 'real') {
+      // The server sends compact diagnostics (no source, no link): what
+      // the row shows is what the extension filled in.
+      assert.match(text, /double free of %0: \^bb0\s+bufferlens\s+BL102\s/);
+      const link = row.locator('a', { hasText: 'BL102' }).first();
+      await link.waitFor({ timeout: T.short });
+      const where = `${await link.getAttribute('href')} ${await link.getAttribute('title')}`;
+      assert.match(where, /README\.md#bl102/, `the code links to its README section (${where})`);
+    }
     await shot('diagnostics');
     await page.keyboard.press('Escape');
   });
@@ -780,7 +789,7 @@ if (MODE === 'stub' || MODE === 'real') {
       await item.locator('select').click();
       await page.locator('.monaco-select-box-dropdown-container .option-text', { hasText: /^deallocated$/ }).click();
       const change = await waitFor('didChangeConfiguration', async () => stubEntries('didChangeConfiguration').pop(), T.short);
-      assert.deepEqual(change.data, { checks: { BL301: 'off' }, stage: 'deallocated' });
+      assert.deepEqual(change.data, { checks: { BL301: 'off' }, stage: 'deallocated', compactDiagnostics: true });
       await shot('settings-change');
     });
   }
