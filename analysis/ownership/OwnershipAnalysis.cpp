@@ -300,11 +300,20 @@ private:
     }
     SmallVector<FunctionId> functions;
     for (FunctionId fn = first; fn < end; ++fn)
-      if (result.functions[fn].analysed)
+      if (runsThePass(fn))
         functions.push_back(fn);
     clone = std::make_unique<TaggedClone>(index, functions, originalSymbols);
     if (!clone->namesEverySymbol())
       clone = std::make_unique<TaggedClone>(index);
+  }
+
+  /// Whether analyseOrSkip runs the pass on `fn`'s copy; a batch copies
+  /// only those (a function that already frees memory is read in the
+  /// original: copying it was a tenth of linting such code).
+  bool runsThePass(FunctionId fn) const {
+    const FunctionEntry &entry = result.functions[fn];
+    return entry.analysed && (entry.stage != Stage::Deallocated ||
+                              options.reportPassRejectionOfFrees);
   }
 
   /// One function's part of run(): true when the pipeline should check it
