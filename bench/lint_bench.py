@@ -15,7 +15,10 @@ runs) is a second reference.
 
 usage: lint_bench.py [--bufferlens PATH] [--mlir-opt PATH] [--repeat N]
                      [--sizes 1000,10000,100000] [--shapes mix,loop,...]
-                     [--jobs N] [--format text|json]"""
+                     [--jobs N] [--format text|json] [--disable CODES]
+
+--disable is passed to `bufferlens lint` (e.g. BL203: what the analysis
+costs without the one finding that runs upstream's pipeline)."""
 
 import argparse
 import os
@@ -79,7 +82,10 @@ def main():
                              ", ".join(shapes.SHAPES))
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--format", default="text", choices=["text", "json"])
+    parser.add_argument("--disable", default=None,
+                        help="finding codes `bufferlens lint` leaves out")
     args = parser.parse_args()
+    disable = ["--disable", args.disable] if args.disable else []
 
     print(f"{'shape':<14} {'lines':>7} {'bufferlens s':>13} "
           f"{'upstream s':>11} {'ratio':>6} {'pipeline s':>11} {'ratio':>6} "
@@ -91,7 +97,7 @@ def main():
                 lines = write_module(size, shape, path)
                 commands = [
                     ([args.bufferlens, "lint", "--jobs", str(args.jobs),
-                      "--format", args.format, path], (0, 1)),
+                      "--format", args.format, *disable, path], (0, 1)),
                     ([args.mlir_opt, "--ownership-based-buffer-deallocation",
                       "-o", "/dev/null", path + ".bufferized"], (0,)),
                     ([args.mlir_opt, "-o", "/dev/null",

@@ -415,11 +415,16 @@ private:
   /// (AliasCheckProof.h).
   /// The pipeline also runs where its prologue could make a shape the pass
   /// is known to crash on, for the BL204 that says so
-  /// (reportRuntimeAliasChecks).
+  /// (reportRuntimeAliasChecks). Neither runs it when the user turned that
+  /// finding off (`--disable BL203`, `"BL203": "off"`): on code full of
+  /// loops it is most of the analysis.
   bool mayNeedRuntimeAliasCheck(FunctionId fn) {
     Operation *original = index.function(fn);
-    return mayCanonicalizeIntoKnownPassCrash(
-               original, options.privateFunctionDynamicOwnership) ||
+    if (options.isEnabled(FindingCode::BL204) &&
+        mayCanonicalizeIntoKnownPassCrash(
+            original, options.privateFunctionDynamicOwnership))
+      return true;
+    return options.isEnabled(FindingCode::BL203) &&
            !provablyNoRuntimeAliasCheck(clone->lookup(original));
   }
 
