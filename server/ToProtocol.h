@@ -36,7 +36,7 @@ struct ProtocolContext {
   /// `compactDiagnostics` setting, which our VS Code extension sends): a
   /// diagnostic without `source` is "bufferlens"'s, and a code's link is
   /// `codeDescriptionBase + "#" + lowercase(code)`, the base being the one
-  /// the initialize result names. They were 17% of a large file's
+  /// the initialize result names. They were 14-17% of a large file's
   /// publishDiagnostics, which every edit resends and the client parses.
   bool compact = false;
   /// How many threads may write one large publishDiagnostics message: the

@@ -1,8 +1,8 @@
 /**
  * What the server leaves out of each diagnostic for this extension to fill
  * in. Nearly every diagnostic would repeat the same `source` ("bufferlens")
- * and its finding code's link (the README's `#bl101` anchor): 17% of a
- * large file's publishDiagnostics, which every edit resends and the editor
+ * and its finding code's link (the README's `#bl101` anchor): 14-17%
+ * of a large file's publishDiagnostics, which every edit resends and the editor
  * parses. With the `compactDiagnostics` setting the server sends neither
  * (MLIR's own errors still say `source: "mlir"`), and names the links'
  * base once, in its initialize result
