@@ -78,17 +78,20 @@ def value_uses(text):
     return out
 
 
-# The server settings the VS Code extension always sends
-# (vscode-extension/src/diagnosticDefaults.ts): users see the server the way
-# the extension drives it.
-EXTENSION_SETTINGS = {"compactDiagnostics": True}
+# What the VS Code extension declares besides the standard capabilities
+# (vscode-extension/src/diagnosticDefaults.ts): bufferlens then leaves out
+# what the client fills in. Declared to bufferlens unless
+# --full-diagnostics.
+COMPACT_DIAGNOSTICS = {"experimental": {"bufferlens": {
+    "compactDiagnostics": True}}}
 
 
 def run_once(argv, text, uri, edits, hovers, rng, options=None,
-             open_publishes=1):
+             open_publishes=1, compact=False):
     s = Server(argv)
     try:
-        caps = s.initialize(options)["result"]["capabilities"]
+        caps = s.initialize(options, COMPACT_DIAGNOSTICS if compact else None
+                            )["result"]["capabilities"]
         sync = caps.get("textDocumentSync")
         # mlir-lsp-server only takes whole texts (TextDocumentSyncKind.Full):
         # send each edit the way a client would for it.
@@ -197,12 +200,12 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
 
 
 def run_once_node(node, argv, path, uri, edits, hovers, seed,
-                  options=None, open_publishes=1):
+                  options=None, open_publishes=1, compact=False):
     """run_once, from the Node client: one `node lsp_run_once.mjs` process
     that drives the server and prints the same figures as JSON."""
     config = {"argv": argv, "path": path, "uri": uri, "edits": edits,
               "hovers": hovers, "seed": seed, "options": options,
-              "openPublishes": open_publishes}
+              "openPublishes": open_publishes, "compact": compact}
     out = subprocess.run([node, NODE_RUN_ONCE, json.dumps(config)],
                          stdout=subprocess.PIPE, check=True)
     return json.loads(out.stdout)
@@ -222,10 +225,12 @@ def main():
     p.add_argument("--hovers", type=int, default=200)
     p.add_argument("--bufferlens-options", default=None,
                    help="initializationOptions for bufferlens, as JSON "
-                        "(e.g. '{\"debounceMs\": 0}'), on top of what the "
-                        "VS Code extension sends ('{\"compactDiagnostics\": "
-                        "true}'; the Node client then fills in what the "
-                        "extension fills in, as part of its parse)")
+                        "(e.g. '{\"debounceMs\": 0}')")
+    p.add_argument("--full-diagnostics", action="store_true",
+                   help="do not declare compactDiagnostics, which the VS "
+                        "Code extension declares (the Node client then "
+                        "fills in what the extension fills in, as part of "
+                        "its parse)")
     node = shutil.which("node")
     p.add_argument("--client", choices=["node", "python"],
                    default="node" if node else "python",
@@ -259,10 +264,10 @@ def main():
             row = {"shape": shape, "lines": text.count("\n"),
                    "client": args.client}
             for name, argv in servers.items():
-                options = None
-                if name == "bufferlens":
-                    options = dict(EXTENSION_SETTINGS)
-                    options.update(json.loads(args.bufferlens_options or "{}"))
+                options = (json.loads(args.bufferlens_options)
+                           if name == "bufferlens" and args.bufferlens_options
+                           else None)
+                compact = name == "bufferlens" and not args.full_diagnostics
                 # bufferlens publishes a document's errors first when it is
                 # at least earlyDiagnosticsBytes long (README "Errors
                 # first"), then everything.
@@ -276,12 +281,13 @@ def main():
                     # drawn from ours, so runs stay deterministic.
                     runs = [run_once_node(node, argv, path, uri, args.edits,
                                           args.hovers, rng.randrange(2**32),
-                                          options, open_publishes)
+                                          options, open_publishes,
+                                          compact)
                             for _ in range(args.runs)]
                 else:
                     runs = [run_once(argv, text, uri, args.edits,
                                      args.hovers, rng, options,
-                                     open_publishes)
+                                     open_publishes, compact)
                             for _ in range(args.runs)]
                 row[name] = {k: statistics.median(r[k] for r in runs)
                              for k in runs[0]}

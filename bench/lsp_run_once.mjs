@@ -16,7 +16,9 @@
 // usage: node lsp_run_once.mjs CONFIG_JSON
 //   CONFIG_JSON = {"argv": ["bufferlens", "serve"], "path": "gen.mlir",
 //                  "uri": "file:///...", "edits": 3, "hovers": 200,
-//                  "seed": 123, "options": {...} or null}
+//                  "seed": 123, "options": {...} or null, "compact": bool}
+//   compact: declare compactDiagnostics as the VS Code extension does, and
+//   fill in what it fills in.
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -180,7 +182,7 @@ class Connection {
     );
   }
 
-  async initialize(options) {
+  async initialize(options, compact) {
     // What LSPClient.initialize() sends: of the client capabilities, what
     // VS Code declares for diagnostics (related information and code
     // links are sent only to clients that show them).
@@ -193,12 +195,17 @@ class Connection {
         },
       },
     };
+    if (compact) {
+      // What the VS Code extension declares (COMPACT_DIAGNOSTICS in
+      // lsp_bench.py).
+      params.capabilities.experimental = { bufferlens: { compactDiagnostics: true } };
+    }
     if (options !== null && options !== undefined) {
       params.initializationOptions = options;
     }
     const { message } = await this.call("initialize", params);
     this.notify("initialized", {});
-    if (options?.compactDiagnostics === true) {
+    if (compact) {
       this.fill = compactDiagnosticsFiller(
         message.result?.capabilities?.experimental?.bufferlens?.codeDescriptionBase,
       );
@@ -395,12 +402,12 @@ function compactDiagnosticsFiller(base) {
   };
 }
 
-async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPublishes = 1 }) {
+async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPublishes = 1, compact = false }) {
   const text = readFileSync(path, "utf8");
   const rng = makeRng(seed);
   const s = new Server(argv);
   try {
-    const caps = (await s.initialize(options)).result.capabilities;
+    const caps = (await s.initialize(options, compact)).result.capabilities;
     const sync = caps.textDocumentSync;
     // mlir-lsp-server only takes whole texts (TextDocumentSyncKind.Full):
     // send each edit the way a client would for it.

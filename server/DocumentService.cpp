@@ -157,10 +157,11 @@ void DocumentService::setPositionEncoding(PositionEncoding value) {
 }
 
 void DocumentService::setDiagnosticSupport(bool relatedInformation,
-                                           bool codeDescription) {
+                                           bool codeDescription, bool compact) {
   std::lock_guard<std::mutex> lock(settingsMutex);
   clientRelatedInformation = relatedInformation;
   clientCodeDescription = codeDescription;
+  clientFillsDiagnostics = compact;
 }
 
 ServerConfig DocumentService::config() const {
@@ -176,7 +177,7 @@ ProtocolContext DocumentService::protocolContext() const {
   context.threads = serverConfig.analysisThreads;
   context.relatedInformation = clientRelatedInformation;
   context.codeDescription = clientCodeDescription;
-  context.compact = serverConfig.compactDiagnostics;
+  context.compact = clientFillsDiagnostics;
   return context;
 }
 
@@ -207,8 +208,6 @@ void DocumentService::applySettings(json settings, const std::string &origin) {
          [&](const json &v) {
            config.codeDescriptionBase = v.get<std::string>();
          });
-    take("compactDiagnostics", &json::is_boolean, "true or false",
-         [&](const json &v) { config.compactDiagnostics = v.get<bool>(); });
     take("debounceMs", &json::is_number_unsigned, "a non-negative integer",
          [&](const json &v) {
            config.debounce.max = std::chrono::milliseconds(v.get<uint64_t>());

@@ -44,9 +44,6 @@ struct ServerConfig {
   unsigned workers = 2;
   /// Where diagnostics' code links point (the README's finding codes).
   std::string codeDescriptionBase;
-  /// The client fills in what every diagnostic would repeat
-  /// (`compactDiagnostics`; ProtocolContext::compact).
-  bool compactDiagnostics = false;
   /// How long an edit waits for the next one (`debounceMs`,
   /// `adaptiveDebounce`).
   DebouncePolicy debounce;
@@ -113,8 +110,10 @@ public:
 
   // Settings.
   void setPositionEncoding(PositionEncoding encoding);
-  /// What the client's initialize declared it shows (ProtocolContext).
-  void setDiagnosticSupport(bool relatedInformation, bool codeDescription);
+  /// What the client's initialize declared it shows, and whether it fills
+  /// in what compact diagnostics leave out (ProtocolContext).
+  void setDiagnosticSupport(bool relatedInformation, bool codeDescription,
+                            bool compact);
   /// Takes the server's own settings out of `settings`, keeps the rest for
   /// the analyses (a later call replaces them as a whole) and analyses the
   /// open documents again under them.
@@ -220,6 +219,7 @@ private:
   PositionEncoding encoding = PositionEncoding::Utf16;
   bool clientRelatedInformation = true;
   bool clientCodeDescription = true;
+  bool clientFillsDiagnostics = false;
   nlohmann::json clientSettings = nlohmann::json::object();
   /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;

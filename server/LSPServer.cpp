@@ -306,7 +306,8 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
   service->setPositionEncoding(params.utf8 ? PositionEncoding::Utf8
                                            : PositionEncoding::Utf16);
   service->setDiagnosticSupport(params.relatedInformation,
-                                params.codeDescription);
+                                params.codeDescription,
+                                params.compactDiagnostics);
   {
     std::lock_guard<std::mutex> lock(progressMutex);
     clientSupportsProgress = params.workDoneProgress;
@@ -341,8 +342,8 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
            {{"ownershipAt", true}, {"graph", true}, {"rewrite", true}}}}}}},
       {"serverInfo",
        {{"name", "bufferlens"}, {"version", BUFFERLENS_VERSION}}}};
-  // A client that sets compactDiagnostics forms the code links from this
-  // (ProtocolContext::compact).
+  // A client that declares compactDiagnostics forms the code links from
+  // this (ProtocolContext::compact).
   result["capabilities"]["experimental"]["bufferlens"]["codeDescriptionBase"] =
       service->protocolContext().codeDescriptionBase;
   reply->result(std::move(result));

@@ -88,6 +88,9 @@ void lsp::from_json(const json &value, InitializeParams &params) {
   params.relatedInformation = member(diagnostics, "relatedInformation") == true;
   params.codeDescription =
       member(diagnostics, "codeDescriptionSupport") == true;
+  params.compactDiagnostics =
+      member(member(member(capabilities, "experimental"), "bufferlens"),
+             "compactDiagnostics") == true;
   // Either the settings object itself or, like didChangeConfiguration's,
   // nested under the section name.
   const json &options = member(value, "initializationOptions");

@@ -73,6 +73,9 @@ struct InitializeParams {
   /// .codeDescriptionSupport.
   bool relatedInformation = false;
   bool codeDescription = false;
+  /// experimental.bufferlens.compactDiagnostics: the client fills in our
+  /// diagnostics' source and code links (ProtocolContext::compact).
+  bool compactDiagnostics = false;
   /// initializationOptions, unwrapped from a `bufferlens` section.
   std::optional<nlohmann::json> settings;
 };

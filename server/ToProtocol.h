@@ -32,8 +32,9 @@ struct ProtocolContext {
   /// folds its notes; without the second, no link is sent.
   bool relatedInformation = true;
   bool codeDescription = true;
-  /// The client fills in what nearly every diagnostic would repeat (the
-  /// `compactDiagnostics` setting, which our VS Code extension sends): a
+  /// The client fills in what nearly every diagnostic would repeat (it
+  /// declares `experimental.bufferlens.compactDiagnostics` among its
+  /// capabilities, as our VS Code extension does): a
   /// diagnostic without `source` is "bufferlens"'s, and a code's link is
   /// `codeDescriptionBase + "#" + lowercase(code)`, the base being the one
   /// the initialize result names. They were 14-17% of a large file's

@@ -405,11 +405,13 @@ class ProtocolTest:
         self.assertNotIn("codeDescription", d[0])
 
     def test_compact_diagnostics_leave_source_and_links_to_the_client(self):
-        # compactDiagnostics (what the VS Code extension sends): our
-        # diagnostics come without `source` and `codeDescription`, which
-        # the client fills in from the base the initialize result names;
-        # MLIR's own errors keep their source.
-        c = self.start(options={"compactDiagnostics": True})
+        # A client that declares compactDiagnostics (as the VS Code
+        # extension does) gets our diagnostics without `source` and
+        # `codeDescription`, and fills them in from the base the initialize
+        # result names; MLIR's own errors keep their source. A capability,
+        # not a setting: older servers ignore it without a warning.
+        c = self.start(capabilities={"experimental": {"bufferlens": {
+            "compactDiagnostics": True}}})
         base = "file://" + os.path.join(ARGS.source_dir, "README.md")
         ours = self.init_result["result"]["capabilities"]["experimental"]
         self.assertEqual(ours["bufferlens"]["codeDescriptionBase"], base)
@@ -427,11 +429,15 @@ class ProtocolTest:
         d = c.diagnostics(broken)["diagnostics"]
         self.assertEqual([(x["source"], x["severity"]) for x in d],
                          [("mlir", 1)])
-        # The setting is a setting: turned off, the next publish is whole.
-        c.notify("workspace/didChangeConfiguration",
-                 {"settings": {"compactDiagnostics": False}})
-        d = c.diagnostics(uri_of(path))["diagnostics"]
-        self.assertEqual(d, expected_diagnostics(path))
+        # Settings do not turn it on: it is the client's to declare.
+        c = self.start(options={"compactDiagnostics": True})
+        m = c.wait_for(lambda m: m.get("method") == "window/showMessage")
+        self.assertEqual(m["params"]["message"],
+                         "BufferLens settings (initializationOptions): "
+                         "unknown setting 'compactDiagnostics'")
+        c.open(uri_of(path), read(path))
+        self.assertEqual(c.diagnostics(uri_of(path))["diagnostics"],
+                         expected_diagnostics(path))
 
     def test_incremental_and_full_changes(self):
         c = self.start()
@@ -516,7 +522,6 @@ class ProtocolTest:
         self.assertIn("unknown finding code 'BL999'", m["params"]["message"])
         # The server's own settings, each of the wrong type, in one message.
         c = self.start(options={"codeDescriptionBaseUrl": 5,
-                                "compactDiagnostics": 1,
                                 "debounceMs": -1, "adaptiveDebounce": "yes",
                                 "progressThresholdBytes": 1.5,
                                 "earlyDiagnosticsBytes": -5,
@@ -526,7 +531,6 @@ class ProtocolTest:
             m["params"]["message"],
             "BufferLens settings (initializationOptions): "
             "'codeDescriptionBaseUrl' must be a string; "
-            "'compactDiagnostics' must be true or false; "
             "'debounceMs' must be a non-negative integer; "
             "'adaptiveDebounce' must be true or false; "
             "'progressThresholdBytes' must be a non-negative integer; "

@@ -3,18 +3,24 @@
  * in. Nearly every diagnostic would repeat the same `source` ("bufferlens")
  * and its finding code's link (the README's `#bl101` anchor): 14-17%
  * of a large file's publishDiagnostics, which every edit resends and the editor
- * parses. With the `compactDiagnostics` setting the server sends neither
- * (MLIR's own errors still say `source: "mlir"`), and names the links'
- * base once, in its initialize result
- * (`capabilities.experimental.bufferlens.codeDescriptionBase`).
+ * parses. To a client that declares `experimental.bufferlens.compactDiagnostics`
+ * among its capabilities the server sends neither (MLIR's own errors still
+ * say `source: "mlir"`), and names the links' base once, in its initialize
+ * result (`capabilities.experimental.bufferlens.codeDescriptionBase`). A
+ * capability, not a setting: a server too old to know it ignores it, where
+ * an unknown setting is reported to the user.
  *
  * The user sees what a full diagnostic would show: the Problems panel's
  * "bufferlens(BL101)" with the code as a link. Each code's link is parsed
  * once here, where the client would parse one per diagnostic.
  */
 
-/** The server settings this extension always sends with the user's. */
-export const CLIENT_SETTINGS = { compactDiagnostics: true } as const;
+/** Adds the capability to the client's `initialize` (a static feature's fillClientCapabilities). */
+export function declareCompactDiagnostics(capabilities: { experimental?: unknown }): void {
+  const experimental = (capabilities.experimental ?? {}) as Record<string, unknown>;
+  const ours = (experimental.bufferlens ?? {}) as Record<string, unknown>;
+  capabilities.experimental = { ...experimental, bufferlens: { ...ours, compactDiagnostics: true } };
+}
 
 export const OWN_SOURCE = 'bufferlens';
 

@@ -14,7 +14,7 @@ import {
   State,
 } from 'vscode-languageclient/node';
 import { toServerOptions, type RawSettings, type ShapedOptions } from './config';
-import { CLIENT_SETTINGS, codeLinks, fillDiagnostics } from './diagnosticDefaults';
+import { codeLinks, declareCompactDiagnostics, fillDiagnostics } from './diagnosticDefaults';
 import { decideNavigation, VSCODE_MLIR_ID, type NavigationDecision } from './navigation';
 import { resolveServerPath } from './serverPath';
 import { statusView, type ServerState } from './status';
@@ -117,11 +117,6 @@ export class ServerManager implements vscode.Disposable {
     return toServerOptions(readRawSettings(vscode.workspace.workspaceFolders?.[0]?.uri));
   }
 
-  /** The settings sent to the server: the user's, and what this client does for it. */
-  private serverSettings(opts: ShapedOptions): object {
-    return { ...opts.payload, ...CLIENT_SETTINGS };
-  }
-
   private logWarnings(opts: ShapedOptions): void {
     for (const w of opts.warnings) this.output.appendLine(`[settings] ${w}`);
   }
@@ -194,14 +189,14 @@ export class ServerManager implements vscode.Disposable {
       initializationOptions: () => {
         const opts = this.shapedOptions();
         this.logWarnings(opts);
-        return this.serverSettings(opts);
+        return opts.payload;
       },
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
         // Navigation is left to mlir-lsp-server when vscode-mlir runs
         // beside us (bufferlens.navigation; src/navigation.ts): without
         // this, every definition and reference would be listed twice.
-        // The server sends compact diagnostics (CLIENT_SETTINGS): this
+        // The server sends compact diagnostics (declareCompactDiagnostics): this
         // puts back the source and code links it left out.
         handleDiagnostics: (uri, diagnostics, next) => {
           links ??= codeLinks(
@@ -227,7 +222,7 @@ export class ServerManager implements vscode.Disposable {
             const results = await next(params, token);
             if (!Array.isArray(results)) return results;
             return params.items.map((item, i) =>
-              item.section === SECTION ? this.serverSettings(this.shapedOptions()) : results[i],
+              item.section === SECTION ? this.shapedOptions().payload : results[i],
             );
           },
         },
@@ -293,6 +288,13 @@ export class ServerManager implements vscode.Disposable {
       return false; // do not retry; the client stops
     };
     const client = new BufferLensClient('bufferlens', 'BufferLens', serverOptions, clientOptions);
+    // Tells the server the middleware above fills in source and links.
+    client.registerFeature({
+      fillClientCapabilities: declareCompactDiagnostics,
+      getState: () => ({ kind: 'static' }),
+      initialize: () => {},
+      clear: () => {},
+    });
     this.client = client;
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
@@ -400,7 +402,7 @@ export class ServerManager implements vscode.Disposable {
     if (analysisKeys.some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) && this.client?.isRunning()) {
       const opts = this.shapedOptions();
       this.logWarnings(opts);
-      void this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: this.serverSettings(opts) });
+      void this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: opts.payload });
     }
   }
 

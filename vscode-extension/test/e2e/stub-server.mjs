@@ -152,7 +152,11 @@ function handle(msg) {
   const fail = (code, message) => send({ id, error: { code, message } });
   switch (method) {
     case 'initialize':
-      log('initialize', { initializationOptions: params.initializationOptions ?? null, clientName: params.clientInfo?.name });
+      log('initialize', {
+        initializationOptions: params.initializationOptions ?? null,
+        clientName: params.clientInfo?.name,
+        experimental: params.capabilities?.experimental ?? null,
+      });
       return reply({
         capabilities: { textDocumentSync: { openClose: true, change: 1 }, hoverProvider: true, inlayHintProvider: true },
         serverInfo: { name: 'bufferlens-stub', version: '0' },

@@ -1,9 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLIENT_SETTINGS, codeLinks, fillDiagnostics, type Fillable } from '../../src/diagnosticDefaults';
+import { codeLinks, declareCompactDiagnostics, fillDiagnostics, type Fillable } from '../../src/diagnosticDefaults';
 
-test('the extension asks the server for compact diagnostics', () => {
-  assert.equal(JSON.stringify(CLIENT_SETTINGS), '{"compactDiagnostics":true}');
+test('the client capabilities declare compact diagnostics, keeping what else is there', () => {
+  const bare: { experimental?: unknown } = {};
+  declareCompactDiagnostics(bare);
+  assert.equal(JSON.stringify(bare), '{"experimental":{"bufferlens":{"compactDiagnostics":true}}}');
+  const other: { experimental?: unknown } = { experimental: { other: 1, bufferlens: { x: 2 } } };
+  declareCompactDiagnostics(other);
+  assert.deepEqual(other, { experimental: { other: 1, bufferlens: { x: 2, compactDiagnostics: true } } });
 });
 
 test('our diagnostics get the source and the code link a full one carries', () => {
