@@ -60,6 +60,12 @@ class Server(LSPClient):
         self.inp = self.proc.stdout
         threading.Thread(target=self._read, daemon=True).start()
 
+    def cpu_seconds(self):
+        """The server's CPU time so far (user + system, all threads)."""
+        with open("/proc/%d/stat" % self.proc.pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def peak_rss_kib(self):
         with open("/proc/%d/status" % self.proc.pid) as f:
             for line in f:
@@ -114,6 +120,7 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
         for _ in range(open_publishes - 1):
             s.diagnostics(uri, 1)
         open_s = time.perf_counter() - t0
+        open_cpu = s.cpu_seconds()
 
         # Edit inside the middle function: a comment line after its first
         # line, then remove it again (the text alternates between two).
@@ -187,6 +194,7 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 # Of which this (Python) client spent parsing the JSON of
                 # the diagnostics: the Node client is ~4x faster.
                 "open_client_parse": parse.get((uri, 1), 0),
+                "open_cpu": open_cpu,
                 "change_client_parse": statistics.median(
                     parse.get((uri, k + 2), 0) for k in range(edits)),
                 "hover_p95": sorted(hover_s)[int(0.95 * (len(hover_s) - 1))],
@@ -308,6 +316,7 @@ def main():
                                  ("open", "ms", 1000),
                                  ("hover_open", "ms", 1000),
                                  ("open_client_parse", "ms", 1000),
+                                 ("open_cpu", "ms", 1000),
                                  ("change", "ms", 1000),
                                  ("change_client_parse", "ms", 1000),
                                  ("hover_p95", "ms", 1000),

@@ -9,9 +9,9 @@
 //
 // This file does what run_once does, step for step, for one server, and
 // prints one JSON object on stdout with the same keys (times in seconds):
-// open, hover_open, change, open_client_parse, change_client_parse, hover_p95,
-// inlay_p95, rss_kib. Only Node built-ins are used, so the bench needs no
-// npm install.
+// open, hover_open, change, open_client_parse, open_cpu, change_client_parse,
+// hover_p95, inlay_p95, rss_kib. Only Node built-ins are used, so the bench
+// needs no npm install.
 //
 // usage: node lsp_run_once.mjs CONFIG_JSON
 //   CONFIG_JSON = {"argv": ["bufferlens", "serve"], "path": "gen.mlir",
@@ -248,6 +248,14 @@ class Server extends Connection {
     this.proc.stdout.on("end", () => this.fail("the server closed the stream"));
   }
 
+  // The server's CPU time so far (user + system, all threads), in seconds:
+  // /proc/PID/stat's utime and stime, in USER_HZ (100 on Linux).
+  cpuSeconds() {
+    const stat = readFileSync(`/proc/${this.proc.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+
   peakRssKib() {
     const status = readFileSync(`/proc/${this.proc.pid}/status`, "utf8");
     const m = /^VmHWM:\s+(\d+)/m.exec(status);
@@ -437,6 +445,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     const openFirstS = seconds(t0, first.at);
     const openS = seconds(t0, opened.at);
     const openParse = opened.parseSeconds;
+    const openCpu = s.cpuSeconds();
 
     // Edit inside the middle function: a line after its first line, then
     // remove it again (the text alternates between two).
@@ -534,6 +543,9 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
       change: median(changeS),
       // Of which this client spent decoding and parsing the diagnostics.
       open_client_parse: openParse,
+      // The server's CPU time up to the complete diagnostics: the work of
+      // the open, whatever the cores were doing.
+      open_cpu: openCpu,
       change_client_parse: median(changeParse),
       hover_p95: p95(hoverS),
       inlay_p95: p95(inlayS),
