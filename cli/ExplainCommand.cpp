@@ -1,24 +1,23 @@
 //===- ExplainCommand.cpp - `bufferlens explain FILE:LINE:COL` ------------===//
 //
-// Prints what BufferLens knows about the value (or block) at a position, in
-// the words of the editor's hover. LINE and COL are 1-based, COL in bytes,
-// as compilers print them.
+// Prints what BufferLens knows about the value (or block) at a position:
+// the editor's hover (ide/Hover.cpp) of the same analysis, so the two never
+// disagree. LINE and COL are 1-based, COL in bytes, as compilers print them.
 
-#include "analysis/Analyzer.h"
-#include "analysis/explain/Explain.h"
 #include "analysis/model/LineIndex.h"
-#include "analysis/model/NameIndex.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/SourceFile.h"
 #include "config/Config.h"
+#include "ide/CrashIsolation.h"
+#include "ide/Features.h"
+#include "ide/IncrementalAnalysis.h"
 
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <regex>
-#include <sstream>
+
+#include "llvm/ADT/STLExtras.h"
 
 using namespace bufferlens;
 
@@ -48,30 +47,29 @@ int bufferlens::runExplain() {
     return 2;
   }
 
-  AnalysisResult result = analyzeDocument(text, file, options);
-  LineIndex lines(result.text());
+  // The server's whole analysis of the text, crash isolation included.
+  WholeRequest request;
+  request.uri = file;
+  WholeAnalysis analysis;
+  runOnAnalysisThread([&] {
+    analysis = analyzeWhole(std::make_shared<const std::string>(text), options,
+                            request);
+  });
+  const Snapshot &snapshot = *analysis.snapshot;
+  const LineIndex &lines = snapshot.lines();
   if (line == 0 || line > lines.lineCount() || column == 0) {
     std::cerr << location << ": error: position outside the file\n";
     return 2;
   }
   uint32_t offset = lines.fromByteColumn({line - 1, column - 1});
-  if (std::optional<NameOccurrence> name =
-          nameAt(sortedNames(result), offset)) {
-    switch (name->kind) {
-    case NameOccurrence::ValueDef:
-    case NameOccurrence::ValueUse:
-      std::cout << explainValue(result, name->id);
-      return 0;
-    case NameOccurrence::BlockLabel:
-    case NameOccurrence::BlockUse:
-      std::cout << explainBlock(result, name->id);
-      return 0;
-    case NameOccurrence::OpName:
-      std::cout << explainOp(result, name->id);
-      return 0;
-    }
+  if (std::optional<HoverInfo> hover = hoverAt(snapshot, offset)) {
+    std::cout << hover->markdown;
+    return 0;
   }
-  if (result.parseFailed) {
+  bool parseFailed = llvm::any_of(snapshot.parts(), [](const SnapshotPart &p) {
+    return p.result->parseFailed;
+  });
+  if (parseFailed) {
     std::cerr << location << ": error: the file does not parse\n";
     return 1;
   }

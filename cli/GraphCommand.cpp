@@ -11,13 +11,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Analyzer.h"
 #include "analysis/rewrite/StageRewrite.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
+#include "cli/SourceFile.h"
 #include "config/Config.h"
+#include "ide/CrashIsolation.h"
+#include "ide/Features.h"
+#include "ide/IncrementalAnalysis.h"
 #include "viz/Graph.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -25,9 +28,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <set>
-#include <sstream>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -40,25 +40,7 @@ struct GraphArgs {
   viz::GraphLimits limits;
 };
 
-/// What one run renders: the analysis to draw and, for rewrites, the map
-/// back to the user's file.
-struct Drawable {
-  std::string path;
-  AnalysisResult result;
-  std::unique_ptr<AnalysisResult> original;
-  std::unique_ptr<viz::OriginMap> origins;
-};
 } // namespace
-
-static bool readFile(const std::string &path, std::string &text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return !in.bad();
-}
 
 namespace cl = llvm::cl;
 
@@ -174,82 +156,112 @@ int bufferlens::runGraph() {
 
   int status = 0;
   std::string originText;
-  if (!args.origin.empty() && !readFile(args.origin, originText))
-    return fail(args.origin + ": cannot read the file");
+  if (!args.origin.empty()) {
+    std::string error;
+    if (!readSourceFile(args.origin, originText, error))
+      return fail(args.origin + ": " + error);
+  }
 
   viz::GraphOptions graphOptions;
   graphOptions.stage = args.stage;
   graphOptions.limits = args.limits;
+  GraphQuery query;
+  query.stage = args.stage;
+  query.format = args.format;
+  query.limits = args.limits;
+  query.keepRejectedFunctions = false;
   for (const std::string &file : collected.files) {
-    std::string text;
-    if (!readFile(file, text))
-      return fail(file + ": cannot read the file");
+    std::string text, error;
+    // The rule every command follows (ide/BinaryText.h).
+    if (!readSourceFile(file, text, error))
+      return fail(file + ": " + error);
     AnalysisOptions options;
-    if (auto error = loadOptionsFor(file, args.configFile, options))
-      return fail(*error);
-    Drawable d;
-    d.path = file;
-    d.result = analyzeDocument(text, file, options);
-    if (d.result.parseFailed) {
+    if (auto configError = loadOptionsFor(file, args.configFile, options))
+      return fail(*configError);
+    // The graph feature of the editor (ide/Graph.cpp) on the server's whole
+    // analysis, in one piece: a graph draws one result's model.
+    WholeRequest request;
+    request.uri = file;
+    request.onePiece = true;
+    WholeAnalysis analysis;
+    runOnAnalysisThread([&] {
+      analysis = analyzeWhole(std::make_shared<const std::string>(text),
+                              options, request);
+    });
+    const Snapshot &snapshot = *analysis.snapshot;
+    const AnalysisResult &result = *snapshot.parts()[0].result;
+    if (result.parseFailed) {
       std::cerr << file << ": error: the file does not parse; no graph\n";
-      for (const Finding &f : d.result.findings)
+      for (const Finding &f : result.findings)
         std::cerr << file << ": " << f.message << "\n";
       status = 1;
       continue;
     }
-    if (args.origin.empty() && args.stage != "input") {
-      StageRewrite stage =
-          rewriteForStage(*parseViewStage(args.stage), text, file, options,
-                          /*keepRejectedFunctions=*/false);
-      if (!stage.succeeded) {
-        // A directory is drawn as a batch: a file that already frees memory
-        // may have no stage to draw (the deallocation passes reject most
-        // existing frees), which is expected there and not an error of the
-        // batch. Asked for by name, the same file is still an error.
-        auto freeing = llvm::find_if(d.result.functions, [](const auto &f) {
-          return f.analysed && f.stage == Stage::Deallocated;
-        });
-        if (inputIsDir && freeing != d.result.functions.end()) {
-          std::cerr << file << ": note: no " << args.stage << " graph: @"
-                    << freeing->name << " already frees memory (" << stage.error
-                    << ")\n";
-          continue;
-        }
-        std::cerr << file << ": error: " << stage.error << "\n";
-        status = 1;
-        continue;
-      }
-      d.original = std::make_unique<AnalysisResult>(std::move(d.result));
-      d.result = std::move(stage.result);
-      d.origins = std::make_unique<viz::OriginMap>(*d.original, file, d.result);
-    } else if (!args.origin.empty()) {
+    // --origin draws FILE as a rewrite of ORIGINAL made elsewhere.
+    std::unique_ptr<AnalysisResult> original;
+    std::unique_ptr<viz::OriginMap> origins;
+    if (!args.origin.empty()) {
       AnalysisOptions originOptions;
-      if (auto error =
+      if (auto configError =
               loadOptionsFor(args.origin, args.configFile, originOptions))
-        return fail(*error);
-      d.original = std::make_unique<AnalysisResult>(
-          analyzeDocument(originText, args.origin, originOptions));
-      d.origins =
-          std::make_unique<viz::OriginMap>(*d.original, args.origin, d.result);
+        return fail(*configError);
+      runOnAnalysisThread([&] {
+        original = std::make_unique<AnalysisResult>(
+            analyzeIsolated(originText, args.origin, originOptions));
+      });
+      origins =
+          std::make_unique<viz::OriginMap>(*original, args.origin, result);
     }
 
-    std::vector<FunctionId> functions;
+    std::vector<std::string> functions;
     if (!args.function.empty()) {
-      FunctionId fn = viz::findFunction(d.result, args.function);
-      if (fn == kNone) {
+      if (viz::findFunction(result, args.function) == kNone) {
         if (inputIsDir)
           continue;
         return fail(file + ": no function @" + args.function);
       }
-      functions.push_back(fn);
-    } else if (args.all || inputIsDir) {
-      for (FunctionId fn = 0; fn < (FunctionId)d.result.functions.size(); ++fn)
-        functions.push_back(fn);
-    } else if (d.result.functions.size() == 1) {
-      functions.push_back(0);
+      functions.push_back(args.function);
+    } else if (args.all || inputIsDir || result.functions.size() == 1) {
+      functions = functionNames(snapshot);
     } else {
-      return fail(file + " has " + std::to_string(d.result.functions.size()) +
+      return fail(file + " has " + std::to_string(result.functions.size()) +
                   " functions: choose one with --function NAME, or --all");
+    }
+
+    std::vector<GraphAnswer> answers;
+    if (origins) {
+      for (const std::string &name : functions) {
+        viz::Rendered out =
+            viz::renderStageGraph(result, viz::findFunction(result, name),
+                                  *origins, args.format, graphOptions);
+        GraphAnswer answer;
+        answer.function = name;
+        answer.error = out.error;
+        answer.content = std::move(out.bytes);
+        answers.push_back(std::move(answer));
+      }
+    } else {
+      runOnAnalysisThread([&] {
+        answers = graphsOf(snapshot, functions, query, file, options);
+      });
+    }
+    if (!answers.empty() && answers[0].rewriteFailed) {
+      // A directory is drawn as a batch: a file that already frees memory
+      // may have no stage to draw (the deallocation passes reject most
+      // existing frees), which is expected there and not an error of the
+      // batch. Asked for by name, the same file is still an error.
+      auto freeing = llvm::find_if(result.functions, [](const auto &f) {
+        return f.analysed && f.stage == Stage::Deallocated;
+      });
+      if (inputIsDir && freeing != result.functions.end()) {
+        std::cerr << file << ": note: no " << args.stage << " graph: @"
+                  << freeing->name << " already frees memory ("
+                  << answers[0].error << ")\n";
+        continue;
+      }
+      std::cerr << file << ": error: " << answers[0].error << "\n";
+      status = 1;
+      continue;
     }
 
     if (toDirectory) {
@@ -264,25 +276,19 @@ int bufferlens::runGraph() {
                                         .replace_extension()
                                         .string()
                                   : fs::path(file).stem().string();
-    for (FunctionId fn : functions) {
-      viz::Rendered out =
-          d.origins ? viz::renderStageGraph(d.result, fn, *d.origins,
-                                            args.format, graphOptions)
-                    : viz::renderGraph(d.result, fn, args.format, graphOptions);
-      if (!out.ok())
-        return fail(file + ": @" + d.result.functions[fn].name + ": " +
-                    out.error);
+    for (GraphAnswer &out : answers) {
+      if (!out.error.empty())
+        return fail(file + ": @" + out.function + ": " + out.error);
       if (!toDirectory && (args.output.empty() || args.output == "-")) {
-        std::cout << out.bytes;
+        std::cout << out.content;
         std::cout.flush();
         continue;
       }
-      fs::path path = toDirectory
-                          ? fs::path(args.output) /
-                                graphFileName(stem, d.result.functions[fn].name,
-                                              args.stage, args.format)
-                          : fs::path(args.output);
-      if (!writeBytes(path, out.bytes))
+      fs::path path = toDirectory ? fs::path(args.output) /
+                                        graphFileName(stem, out.function,
+                                                      args.stage, args.format)
+                                  : fs::path(args.output);
+      if (!writeBytes(path, out.content))
         return fail(path.string() + ": cannot write the file");
     }
   }

@@ -12,7 +12,8 @@
 #include "cli/UnifiedDiff.h"
 #include "cli/Verify.h"
 #include "config/Config.h"
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
+#include "ide/IncrementalAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -201,7 +202,7 @@ static std::string optionsFor(const std::string &file, const LintArgs &args,
 }
 
 /// Set when a file's analysis crashed: its memory is leaked on purpose
-/// (server/CrashIsolation.h), so the process ends without running static
+/// (ide/CrashIsolation.h), so the process ends without running static
 /// destructors over state the crash may have left half-built, and without
 /// LeakSanitizer's exit-time check reporting that memory under sanitizers.
 static std::atomic<bool> anAnalysisCrashed{false};
@@ -216,53 +217,34 @@ static void lintText(const std::string &path, const std::string &graphStem,
     report.ioError = error;
     return;
   }
-  // A crash (a stack overflow on deep nesting, an abort inside MLIR) costs
+  // The server's whole analysis (ide/IncrementalAnalysis.h), except that a
+  // crash (a stack overflow on deep nesting, an abort inside MLIR) fails
   // this file only: it is reported as its error, the others are linted.
-  std::atomic<int> crash{0};
-  auto analyse = [&](std::string_view text) {
-    AnalysisResult result;
-    int retCode = 0;
-    if (!analyzeSafely(text, path, options, result, retCode))
-      crash = retCode ? retCode : 1;
-    return result;
-  };
-  auto crashed = [&] {
-    if (!crash)
-      return false;
+  WholeRequest request;
+  request.uri = path;
+  request.threads = threads;
+  request.crashes = CrashPolicy::FailDocument;
+  // The graphs need the whole document's model in one piece; otherwise
+  // only the findings are printed.
+  request.onePiece = !args.graphsDir.empty();
+  request.findingsOnly = !request.onePiece;
+  if (request.findingsOnly)
+    options.explanations = false;
+  WholeAnalysis analysis = analyzeWhole(
+      std::make_shared<const std::string>(report.text), options, request);
+  if (analysis.crash) {
     anAnalysisCrashed = true;
-    report.ioError = "the analysis crashed (" + describeCrash(crash) +
+    report.ioError = "the analysis crashed (" + describeCrash(analysis.crash) +
                      "); this file is not linted";
     report.findings.clear();
-    return true;
-  };
-  if (!args.graphsDir.empty()) {
-    // The graphs need the whole document's model in one piece.
-    AnalysisResult result = analyse(report.text);
-    if (crashed())
-      return;
-    for (const std::string &problem : exportInputGraphs(
-             result, path, graphStem, args.graphsDir, viz::GraphFormat::Svg))
-      report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
-    report.findings = std::move(result.findings);
-  } else {
-    options.explanations = false; // Only the findings are printed.
-    std::vector<PartPlan> plans =
-        canAnalyseInParts(options)
-            ? planParts(report.text, threads)
-            : std::vector<PartPlan>{{{0, uint32_t(report.text.size())}, {}}};
-    std::thread::id caller = std::this_thread::get_id();
-    std::vector<AnalysisResult> results =
-        analyzeParts(report.text, plans, [&](std::string_view text) {
-          // Part threads need their own stack for crash recovery.
-          std::optional<AlternateSignalStack> stack;
-          if (std::this_thread::get_id() != caller)
-            stack.emplace();
-          return analyse(text);
-        });
-    if (crashed())
-      return;
-    report.findings = mergeFindings(plans, results);
+    return;
   }
+  if (request.onePiece && !analysis.refused)
+    for (const std::string &problem :
+         exportInputGraphs(*analysis.snapshot->parts()[0].result, path,
+                           graphStem, args.graphsDir, viz::GraphFormat::Svg))
+      report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
+  report.findings = analysis.snapshot->findings();
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 

@@ -7,8 +7,8 @@
 // `multi-buffer` is BL303's refactor: upstream's memref::multiBuffer on the
 // allocation at `--at LINE:COL` (analysis/rewrite/MultiBuffer.h).
 
-#include "analysis/classic/ClassicRewrite.h"
 #include "analysis/model/LineIndex.h"
+#include "analysis/rewrite/ClassicRewrite.h"
 #include "analysis/rewrite/Rewrite.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"

@@ -7,7 +7,7 @@
 
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
 #include "server/LSPServer.h"
 #include "server/Logger.h"
 #include "server/Transport.h"

@@ -1,7 +1,7 @@
 //===- SourceFile.cpp -----------------------------------------------------===//
 
 #include "cli/SourceFile.h"
-#include "server/BinaryText.h"
+#include "ide/BinaryText.h"
 
 #include <fstream>
 #include <sstream>
@@ -22,7 +22,7 @@ bool bufferlens::readSourceFile(const std::string &path, std::string &text,
     return false;
   }
   text = buffer.str();
-  // The rule the server follows too (server/BinaryText.h).
+  // The rule the server follows too (ide/BinaryText.h).
   if (findNulByte(text) != std::string::npos) {
     error = std::string(kBinaryTextReason);
     text.clear();

@@ -11,43 +11,73 @@
 using namespace bufferlens;
 namespace fs = std::filesystem;
 
-std::optional<std::string> bufferlens::setCheck(const std::string &code,
-                                                const std::string &setting,
-                                                AnalysisOptions &options) {
+/// "off" | "on" | a severity, for `code`; an error message otherwise.
+static std::optional<std::string> parseCheck(const std::string &code,
+                                             const std::string &setting,
+                                             AnalysisSettings::Check &check) {
   std::optional<FindingCode> parsed = parseFindingCode(code);
   if (!parsed)
     return "unknown finding code '" + code + "'";
+  check.code = *parsed;
   if (setting == "off") {
-    options.enabled[*parsed] = false;
+    check.enabled = false;
     return std::nullopt;
   }
   if (std::optional<Severity> severity = parseSeverity(setting)) {
-    options.enabled[*parsed] = true;
-    options.severity[*parsed] = *severity;
+    check.severity = *severity;
     return std::nullopt;
   }
-  if (setting == "on") {
-    options.enabled[*parsed] = true;
+  if (setting == "on")
     return std::nullopt;
-  }
   return "invalid setting '" + setting + "' for " + code +
          ": expected off, on, error, warning, info or hint";
 }
 
+std::optional<std::string> bufferlens::setCheck(const std::string &code,
+                                                const std::string &setting,
+                                                AnalysisOptions &options) {
+  AnalysisSettings settings;
+  settings.checks.emplace_back();
+  if (auto error = parseCheck(code, setting, settings.checks.back()))
+    return error;
+  settings.applyTo(options);
+  return std::nullopt;
+}
+
+void AnalysisSettings::applyTo(AnalysisOptions &options) const {
+  for (const Check &check : checks) {
+    options.enabled[check.code] = check.enabled;
+    if (check.severity)
+      options.severity[check.code] = *check.severity;
+  }
+  if (stage)
+    options.stage = *stage;
+  if (promoteToStackLimit)
+    options.promoteToStackLimit = *promoteToStackLimit;
+  if (privateFunctionDynamicOwnership)
+    options.privateFunctionDynamicOwnership = *privateFunctionDynamicOwnership;
+  if (reportPassRejectionOfFrees)
+    options.reportPassRejectionOfFrees = *reportPassRejectionOfFrees;
+  if (budgetOperations)
+    options.functionBudget.maxOperations = *budgetOperations;
+  if (budgetMilliseconds)
+    options.functionBudget.milliseconds = *budgetMilliseconds;
+}
+
 // {"operations": N, "milliseconds": N}; either may be left out, 0 is off.
 template <typename Fail>
-static void applyFunctionBudget(const nlohmann::json &value,
-                                AnalysisOptions::FunctionBudget &budget,
-                                Fail &fail) {
+static void parseFunctionBudget(const nlohmann::json &value,
+                                AnalysisSettings &settings, Fail &fail) {
   if (!value.is_object()) {
     fail("'functionBudget' must be an object of \"operations\" and "
          "\"milliseconds\"");
     return;
   }
   for (const auto &[key, bound] : value.items()) {
-    uint64_t *field = key == "operations"     ? &budget.maxOperations
-                      : key == "milliseconds" ? &budget.milliseconds
-                                              : nullptr;
+    std::optional<uint64_t> *field =
+        key == "operations"     ? &settings.budgetOperations
+        : key == "milliseconds" ? &settings.budgetMilliseconds
+                                : nullptr;
     if (!field)
       fail("unknown setting 'functionBudget." + key + "'");
     else if (!bound.is_number_unsigned())
@@ -57,8 +87,9 @@ static void applyFunctionBudget(const nlohmann::json &value,
   }
 }
 
-std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
-                                                   AnalysisOptions &options) {
+std::optional<std::string>
+bufferlens::parseAnalysisSettings(const nlohmann::json &json,
+                                  AnalysisSettings &settings) {
   if (!json.is_object())
     return std::string("the configuration must be a JSON object");
   std::string errors;
@@ -78,30 +109,33 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
           fail("the setting of " + code + " must be a string");
           continue;
         }
-        if (auto error = setCheck(code, setting.get<std::string>(), options))
+        AnalysisSettings::Check check;
+        if (auto error = parseCheck(code, setting.get<std::string>(), check))
           fail(*error);
+        else
+          settings.checks.push_back(check);
       }
     } else if (key == "stage") {
       std::string name = value.is_string() ? value.get<std::string>() : "";
       if (std::optional<StageOverride> stage = parseStageOverride(name))
-        options.stage = *stage;
+        settings.stage = *stage;
       else
         fail("'stage' must be \"auto\", \"bufferized\" or \"deallocated\"");
     } else if (key == "promoteToStackLimit") {
       if (value.is_number_unsigned())
-        options.promoteToStackLimit = value.get<uint64_t>();
+        settings.promoteToStackLimit = value.get<uint64_t>();
       else
         fail("'promoteToStackLimit' must be a non-negative integer");
     } else if (key == "privateFunctionDynamicOwnership") {
       if (value.is_boolean())
-        options.privateFunctionDynamicOwnership = value.get<bool>();
+        settings.privateFunctionDynamicOwnership = value.get<bool>();
       else
         fail("'privateFunctionDynamicOwnership' must be a boolean");
     } else if (key == "functionBudget") {
-      applyFunctionBudget(value, options.functionBudget, fail);
+      parseFunctionBudget(value, settings, fail);
     } else if (key == "reportPassRejectionOfFrees") {
       if (value.is_boolean())
-        options.reportPassRejectionOfFrees = value.get<bool>();
+        settings.reportPassRejectionOfFrees = value.get<bool>();
       else
         fail("'reportPassRejectionOfFrees' must be a boolean");
     } else {
@@ -111,6 +145,14 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
   if (errors.empty())
     return std::nullopt;
   return errors;
+}
+
+std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
+                                                   AnalysisOptions &options) {
+  AnalysisSettings settings;
+  std::optional<std::string> error = parseAnalysisSettings(json, settings);
+  settings.applyTo(options);
+  return error;
 }
 
 std::optional<std::string>

@@ -22,8 +22,35 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bufferlens {
+
+/// One layer of settings (a `.bufferlens.json`, the client's, the flags'),
+/// parsed and typed: what it sets, and nothing it leaves alone, so layers
+/// apply in order on top of the defaults.
+struct AnalysisSettings {
+  struct Check {
+    FindingCode code;
+    bool enabled = true;
+    /// Unset for "on" (enabled at its default severity) and "off".
+    std::optional<Severity> severity;
+  };
+  std::vector<Check> checks;
+  std::optional<StageOverride> stage;
+  std::optional<uint64_t> promoteToStackLimit;
+  std::optional<bool> privateFunctionDynamicOwnership;
+  std::optional<bool> reportPassRejectionOfFrees;
+  std::optional<uint64_t> budgetOperations;
+  std::optional<uint64_t> budgetMilliseconds;
+
+  void applyTo(AnalysisOptions &options) const;
+};
+
+/// Parses the settings object `json` into `settings`. Returns an error
+/// message naming each malformed setting (the valid ones are still kept).
+std::optional<std::string> parseAnalysisSettings(const nlohmann::json &json,
+                                                 AnalysisSettings &settings);
 
 /// Applies the settings in `json` on top of `options`. Returns an error
 /// message for a malformed setting (the valid ones are still applied).

@@ -37,7 +37,7 @@ cmake --build "$dir" --target bufferlens bufferlens_unittests generate-bufferize
 
 # Symbolized stacks; a report is fatal (exit code 66 unless the process
 # catches the signal first). The server and `lint` leak a crashed
-# analysis's memory on purpose (server/CrashIsolation.h); LeakSanitizer
+# analysis's memory on purpose (ide/CrashIsolation.h); LeakSanitizer
 # still reports every other leak at exit.
 symbolizer="$(command -v llvm-symbolizer || echo /usr/lib/llvm-22/bin/llvm-symbolizer)"
 export ASAN_SYMBOLIZER_PATH="$symbolizer"

@@ -2,15 +2,14 @@
 
 #include "server/DocumentService.h"
 #include "config/Config.h"
-#include "server/BinaryText.h"
-#include "server/IncrementalAnalysis.h"
+#include "ide/IncrementalAnalysis.h"
 #include "server/Logger.h"
+#include "server/Protocol.h"
 #include "server/Scheduler.h"
 
 #include <cctype>
 
 using namespace bufferlens;
-using json = nlohmann::json;
 
 std::string bufferlens::pathOfUri(const std::string &uri) {
   const std::string prefix = "file://";
@@ -79,17 +78,6 @@ DocumentService::analyze(const TextRef &shared, const std::string &uri,
                          SnapshotRef previous,
                          const std::function<void(SnapshotRef)> &early) {
   const std::string &text = *shared;
-  if (size_t nul = findNulByte(text); nul != std::string::npos) {
-    // The rule `lint` follows too (server/BinaryText.h).
-    AnalysisResult refused;
-    refused.sharedText = shared;
-    refused.parseFailed = true;
-    Finding finding;
-    finding.range = {uint32_t(nul), uint32_t(nul + 1)};
-    finding.message = std::string(kBinaryTextReason);
-    refused.findings.push_back(std::move(finding));
-    return std::make_shared<const Snapshot>(std::move(refused), uri, version);
-  }
   auto start = std::chrono::steady_clock::now();
   unsigned threads;
   size_t earlyBytes;
@@ -130,8 +118,6 @@ SnapshotRef DocumentService::analyzeReach(const TextRef &text,
                                           const std::string &uri,
                                           const AnalysisOptions &options,
                                           int64_t version, SourceRange reach) {
-  if (findNulByte(*text) != std::string::npos)
-    return nullptr; // The whole analysis refuses it (server/BinaryText.h).
   auto start = std::chrono::steady_clock::now();
   std::string how;
   SnapshotRef snapshot = bufferlens::analyzeReach(text, uri, bufferNameOf(uri),
@@ -156,12 +142,9 @@ void DocumentService::setPositionEncoding(PositionEncoding value) {
   encoding = value;
 }
 
-void DocumentService::setDiagnosticSupport(bool relatedInformation,
-                                           bool codeDescription, bool compact) {
+PositionEncoding DocumentService::positionEncoding() const {
   std::lock_guard<std::mutex> lock(settingsMutex);
-  clientRelatedInformation = relatedInformation;
-  clientCodeDescription = codeDescription;
-  clientFillsDiagnostics = compact;
+  return encoding;
 }
 
 ServerConfig DocumentService::config() const {
@@ -169,88 +152,57 @@ ServerConfig DocumentService::config() const {
   return serverConfig;
 }
 
-ProtocolContext DocumentService::protocolContext() const {
-  std::lock_guard<std::mutex> lock(settingsMutex);
-  ProtocolContext context;
-  context.encoding = encoding;
-  context.codeDescriptionBase = serverConfig.codeDescriptionBase;
-  context.threads = serverConfig.analysisThreads;
-  context.relatedInformation = clientRelatedInformation;
-  context.codeDescription = clientCodeDescription;
-  context.compact = clientFillsDiagnostics;
-  return context;
-}
-
-void DocumentService::applySettings(json settings, const std::string &origin) {
-  std::string problems;
-  auto problem = [&](const std::string &text) {
-    problems += (problems.empty() ? "" : "; ") + text;
-  };
+void DocumentService::applySettings(const ClientSettings &settings) {
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
-    // Takes the server's own setting `name` out of `settings` (the rest
-    // are analysis options): `accept` tells whether its value has the
-    // right type, `apply` uses it, `expected` says what it should have
-    // been.
-    auto take = [&](const char *name, bool (json::*accept)() const,
-                    const char *expected, auto apply) {
-      if (!settings.contains(name))
-        return;
-      const json &value = settings[name];
-      if ((value.*accept)())
-        apply(value);
-      else
-        problem("'" + std::string(name) + "' must be " + expected);
-      settings.erase(name);
-    };
     ServerConfig &config = serverConfig;
-    take("codeDescriptionBaseUrl", &json::is_string, "a string",
-         [&](const json &v) {
-           config.codeDescriptionBase = v.get<std::string>();
-         });
-    take("debounceMs", &json::is_number_unsigned, "a non-negative integer",
-         [&](const json &v) {
-           config.debounce.max = std::chrono::milliseconds(v.get<uint64_t>());
-         });
-    take("adaptiveDebounce", &json::is_boolean, "true or false",
-         [&](const json &v) { config.debounce.adaptive = v.get<bool>(); });
-    take("progressThresholdBytes", &json::is_number_unsigned,
-         "a non-negative integer", [&](const json &v) {
-           config.progressThresholdBytes = v.get<uint64_t>();
-         });
-    take("earlyDiagnosticsBytes", &json::is_number_unsigned,
-         "a non-negative integer", [&](const json &v) {
-           config.earlyDiagnosticsBytes = v.get<uint64_t>();
-         });
-    take("analysisThreads", &json::is_number_unsigned, "a non-negative integer",
-         [&](const json &v) { config.analysisThreads = v.get<unsigned>(); });
-    // Validate now, so the user hears about mistakes once.
-    AnalysisOptions probe;
-    if (auto error = applyConfig(settings, probe))
-      problem(*error);
+    if (settings.codeDescriptionBase)
+      config.codeDescriptionBase = *settings.codeDescriptionBase;
+    if (settings.debounce)
+      config.debounce.max = *settings.debounce;
+    if (settings.adaptiveDebounce)
+      config.debounce.adaptive = *settings.adaptiveDebounce;
+    if (settings.progressThresholdBytes)
+      config.progressThresholdBytes = *settings.progressThresholdBytes;
+    if (settings.earlyDiagnosticsBytes)
+      config.earlyDiagnosticsBytes = *settings.earlyDiagnosticsBytes;
+    if (settings.analysisThreads)
+      config.analysisThreads = *settings.analysisThreads;
     // A later message replaces the earlier settings as a whole.
-    clientSettings = std::move(settings);
-  }
-  if (!problems.empty()) {
-    log.log(origin + ": " + problems);
-    callbacks.onSettingsProblems(origin, problems);
+    clientSettings = settings.analysis;
   }
   for (const std::string &uri : scheduler->openDocuments())
     scheduler->reconfigure(uri, optionsFor(uri));
 }
 
-AnalysisOptions DocumentService::optionsFor(const std::string &uri) const {
+AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
   AnalysisOptions options;
   std::string path = pathOfUri(uri);
-  if (!path.empty())
-    if (auto error = loadOptionsFor(path, /*explicitConfig=*/"", options))
-      log.log(*error);
-  json settings;
-  {
-    std::lock_guard<std::mutex> lock(settingsMutex);
-    settings = clientSettings;
+  if (!path.empty()) {
+    ConfigCache::Lookup config = configs.forFile(path);
+    if (config.settings)
+      config.settings->applyTo(options);
+    // Said once per problem of a file, not on every keystroke.
+    std::string problem;
+    {
+      std::lock_guard<std::mutex> lock(settingsMutex);
+      std::string &last = configProblems[config.file];
+      if (last != config.error) {
+        last = config.error;
+        problem = config.error;
+      }
+    }
+    if (!problem.empty()) {
+      log.log(problem);
+      // The error names the file first; the origin says it already.
+      std::string prefix = config.file + ": ";
+      if (problem.rfind(prefix, 0) == 0)
+        problem.erase(0, prefix.size());
+      callbacks.onSettingsProblems(config.file, problem);
+    }
   }
-  applyConfig(settings, options); // Problems were reported when set.
+  std::lock_guard<std::mutex> lock(settingsMutex);
+  clientSettings.applyTo(options);
   return options;
 }
 
@@ -258,146 +210,53 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) const {
 // Documents
 //===----------------------------------------------------------------------===//
 
-void DocumentService::didOpen(const std::string &uri, std::string text,
-                              int64_t version) {
-  Draft &draft = drafts[uri];
-  draft.text = std::make_shared<const std::string>(std::move(text));
-  draft.lost = false;
+void DocumentService::openDocument(const std::string &uri, TextRef text,
+                                   int64_t version) {
+  Document &document = documents[uri];
+  document.bytes = text->size();
+  document.lastEdit = std::chrono::steady_clock::now();
   {
     // An analysis that finished after the last close may have left one.
     std::lock_guard<std::mutex> lock(settingsMutex);
     lastAnalysis.erase(uri);
   }
-  draft.version = version;
-  draft.lastEdit = std::chrono::steady_clock::now();
-  scheduler->update(uri, draft.text, draft.version, optionsFor(uri),
+  scheduler->update(uri, std::move(text), version, optionsFor(uri),
                     std::chrono::milliseconds(0));
 }
 
-void DocumentService::didChange(
-    const std::string &uri, std::optional<int64_t> version,
-    const std::vector<lsp::ContentChange> &changes) {
-  auto it = drafts.find(uri);
-  if (it == drafts.end())
-    throw InvalidParamsError{"didChange for a document that is not open: " +
-                             uri};
-  Draft &draft = it->second;
-  PositionEncoding positionEncoding;
-  {
-    std::lock_guard<std::mutex> lock(settingsMutex);
-    positionEncoding = encoding;
-  }
-  // Edits build the next text from the current one; only a text an edit
-  // changed is copied (one pass per edit: the bytes before it, its text,
-  // the bytes after it).
-  std::optional<std::string> edited;
-  auto current = [&]() -> const std::string & {
-    return edited ? *edited : *draft.text;
-  };
-  bool wasLost = draft.lost, lost = wasLost;
-  std::string problem;
-  for (const lsp::ContentChange &change : changes) {
-    if (change.text && !change.hasRange) {
-      edited = *change.text; // The whole text: in sync again.
-      lost = false;
-      continue;
-    }
-    if (lost)
-      continue;
-    std::optional<SourceRange> range;
-    if (change.text)
-      range = editRange(current(), change.range, positionEncoding);
-    if (!range) {
-      problem = change.text ? "an edit's range " + change.rangeText +
-                                  " is not a range of the text"
-                            : "an edit has no 'text'";
-      lost = true;
-      edited.emplace();
-      continue;
-    }
-    const std::string &before = current();
-    std::string next;
-    next.reserve(before.size() - (range->end - range->begin) +
-                 change.text->size());
-    next.append(before, 0, range->begin);
-    next.append(*change.text);
-    next.append(before, range->end);
-    edited = std::move(next);
-  }
-  if (edited)
-    draft.text = std::make_shared<const std::string>(std::move(*edited));
-  draft.lost = lost;
-  if (version)
-    draft.version = *version;
-  if (lost) {
-    if (!wasLost)
-      loseDocument(uri, problem);
-    else
-      log.log("ignored an edit of " + uri + ": waiting for its whole text");
-    return;
-  }
+void DocumentService::updateDocument(const std::string &uri, TextRef text,
+                                     int64_t version) {
+  Document &document = documents[uri];
+  document.bytes = text->size();
   auto now = std::chrono::steady_clock::now();
   std::chrono::milliseconds debounce;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     auto last = lastAnalysis.find(uri);
     debounce = serverConfig.debounce.delay(
-        now, draft.lastEdit,
+        now, document.lastEdit,
         last != lastAnalysis.end()
             ? std::optional<std::chrono::milliseconds>(last->second)
             : std::nullopt);
   }
-  draft.lastEdit = now;
-  scheduler->update(uri, draft.text, draft.version, optionsFor(uri), debounce);
+  document.lastEdit = now;
+  scheduler->update(uri, std::move(text), version, optionsFor(uri), debounce);
 }
 
-std::optional<SourceRange>
-DocumentService::editRange(const std::string &text,
-                           const std::optional<lsp::Range> &range,
-                           PositionEncoding positionEncoding) const {
-  if (!range)
-    return std::nullopt;
-  // LSP: a character past the end of its line means the line's end
-  // (offsetOf clamps it). A line past the last one is no position of the
-  // text (as in clangd's positionToOffset).
-  std::optional<uint32_t> begin =
-      offsetOfPosition(text, range->start, positionEncoding);
-  std::optional<uint32_t> end =
-      offsetOfPosition(text, range->end, positionEncoding);
-  if (!begin || !end || *end < *begin)
-    return std::nullopt;
-  return SourceRange{*begin, *end};
-}
-
-void DocumentService::loseDocument(const std::string &uri,
-                                   const std::string &problem) {
-  // The text the client has can no longer be known: rather than analyse
-  // another one (clangd's ClangdLSPServer::onDocumentDidChange also drops
-  // the document), the document is forgotten until its whole text comes.
-  std::string message =
-      "BufferLens lost this document's text: " + problem +
-      ". Edits are ignored until the whole text is sent again (reopen the "
-      "document).";
-  log.log(uri + ": " + message);
-  scheduler->remove(uri);
-  {
-    std::lock_guard<std::mutex> lock(settingsMutex);
-    lastAnalysis.erase(uri);
-  }
-  callbacks.onDocumentLost(uri, message);
-}
-
-void DocumentService::didClose(const std::string &uri) {
-  drafts.erase(uri);
+void DocumentService::removeDocument(const std::string &uri, bool closed) {
+  documents.erase(uri);
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     lastAnalysis.erase(uri);
   }
   scheduler->remove(uri);
-  callbacks.onDocumentClosed(uri);
+  if (closed)
+    callbacks.onDocumentClosed(uri);
 }
 
-void DocumentService::didSave(const std::string &uri) { scheduler->flush(uri); }
+void DocumentService::saveDocument(const std::string &uri) {
+  scheduler->flush(uri);
+}
 
 //===----------------------------------------------------------------------===//
 // Features
@@ -416,9 +275,9 @@ struct Failure {
 template <typename T, typename Compute>
 void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
                              Callback<T> done, Compute compute,
-                             std::optional<lsp::Range> reach) {
+                             std::optional<TextPositionRange> reach) {
   Scheduler::Reach reachIn;
-  auto draft = drafts.find(uri);
+  auto document = documents.find(uri);
   size_t reachBytes;
   PositionEncoding positionEncoding;
   {
@@ -428,16 +287,16 @@ void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
   }
   // Below the size where diagnostics come in two steps the whole analysis
   // is as quick as analysing the reach alone.
-  if (reach && draft != drafts.end() && draft->second.text &&
-      draft->second.text->size() >= reachBytes)
+  if (reach && document != documents.end() &&
+      document->second.bytes >= reachBytes)
     // Called under the scheduler's lock: it takes no lock of ours.
     reachIn = [positionEncoding, range = *reach](
                   std::string_view text,
                   const LineIndex *lines) -> std::optional<SourceRange> {
-      auto offset = [&](lsp::Position position) {
+      auto offset = [&](TextPosition position) {
         if (lines)
-          return fromPosition(*lines, position, positionEncoding);
-        // As fromPosition: a line past the last one is the text's end.
+          return bufferlens::offsetOf(*lines, position, positionEncoding);
+        // As offsetOf: a line past the last one is the text's end.
         return offsetOfPosition(text, position, positionEncoding)
             .value_or(static_cast<uint32_t>(text.size()));
       };
@@ -475,17 +334,17 @@ void DocumentService::answer(const std::string &uri, IsCancelled cancelled,
 }
 
 uint32_t DocumentService::offsetOf(const Snapshot &snapshot,
-                                   lsp::Position position) const {
+                                   TextPosition position) const {
   PositionEncoding positionEncoding;
   {
     std::lock_guard<std::mutex> lock(settingsMutex);
     positionEncoding = encoding;
   }
-  return fromPosition(snapshot.lines(), position, positionEncoding);
+  return bufferlens::offsetOf(snapshot.lines(), position, positionEncoding);
 }
 
 SourceRange DocumentService::rangeOf(const Snapshot &snapshot,
-                                     lsp::Range range) const {
+                                     TextPositionRange range) const {
   uint32_t begin = offsetOf(snapshot, range.start);
   uint32_t end = offsetOf(snapshot, range.end);
   if (end < begin)
@@ -493,7 +352,7 @@ SourceRange DocumentService::rangeOf(const Snapshot &snapshot,
   return {begin, end};
 }
 
-void DocumentService::hover(const std::string &uri, lsp::Position position,
+void DocumentService::hover(const std::string &uri, TextPosition position,
                             IsCancelled cancelled,
                             Callback<std::optional<HoverInfo>> done) {
   answer(
@@ -501,11 +360,11 @@ void DocumentService::hover(const std::string &uri, lsp::Position position,
       [this, position](const Snapshot &s) {
         return hoverAt(s, offsetOf(s, position));
       },
-      lsp::Range{position, position});
+      TextPositionRange{position, position});
 }
 
-void DocumentService::inlayHints(const std::string &uri, lsp::Range range,
-                                 IsCancelled cancelled,
+void DocumentService::inlayHints(const std::string &uri,
+                                 TextPositionRange range, IsCancelled cancelled,
                                  Callback<std::vector<InlayHintInfo>> done) {
   answer(
       uri, std::move(cancelled), std::move(done),
@@ -527,7 +386,8 @@ static bool wantedKind(const std::string &kind,
   return false;
 }
 
-void DocumentService::codeActions(const std::string &uri, lsp::Range range,
+void DocumentService::codeActions(const std::string &uri,
+                                  TextPositionRange range,
                                   std::optional<std::vector<std::string>> only,
                                   IsCancelled cancelled,
                                   Callback<std::vector<CodeActionInfo>> done) {
@@ -556,16 +416,15 @@ void DocumentService::resolveRefactoring(const std::string &uri,
              fail(ErrorCode::ContentModified,
                   "the document changed since the action was offered");
            std::string error;
-           auto edits =
-               resolveRefactor(s, function, allocation, bufferNameOf(uri),
-                               optionsFor(uri), error);
+           auto edits = resolveRefactor(s, function, allocation,
+                                        bufferNameOf(uri), s.options(), error);
            if (!edits)
              fail(ErrorCode::RequestFailed, error);
            return std::move(*edits);
          });
 }
 
-void DocumentService::definition(const std::string &uri, lsp::Position position,
+void DocumentService::definition(const std::string &uri, TextPosition position,
                                  IsCancelled cancelled,
                                  Callback<std::optional<SourceRange>> done) {
   answer(uri, std::move(cancelled), std::move(done),
@@ -574,7 +433,7 @@ void DocumentService::definition(const std::string &uri, lsp::Position position,
          });
 }
 
-void DocumentService::references(const std::string &uri, lsp::Position position,
+void DocumentService::references(const std::string &uri, TextPosition position,
                                  bool includeDeclaration, IsCancelled cancelled,
                                  Callback<std::vector<SourceRange>> done) {
   answer(uri, std::move(cancelled), std::move(done),
@@ -583,7 +442,7 @@ void DocumentService::references(const std::string &uri, lsp::Position position,
          });
 }
 
-void DocumentService::highlights(const std::string &uri, lsp::Position position,
+void DocumentService::highlights(const std::string &uri, TextPosition position,
                                  IsCancelled cancelled,
                                  Callback<std::vector<HighlightInfo>> done) {
   answer(uri, std::move(cancelled), std::move(done),
@@ -593,7 +452,7 @@ void DocumentService::highlights(const std::string &uri, lsp::Position position,
 }
 
 void DocumentService::semanticTokens(
-    const std::string &uri, std::optional<lsp::Range> range,
+    const std::string &uri, std::optional<TextPositionRange> range,
     IsCancelled cancelled, Callback<std::vector<SemanticTokenInfo>> done) {
   answer(uri, std::move(cancelled), std::move(done),
          [this, range](const Snapshot &s) {
@@ -616,28 +475,27 @@ void DocumentService::documentSymbols(const std::string &uri,
          [](const Snapshot &s) { return bufferlens::documentSymbols(s); });
 }
 
-void DocumentService::ownershipAt(const std::string &uri,
-                                  lsp::Position position, IsCancelled cancelled,
+void DocumentService::ownershipAt(const std::string &uri, TextPosition position,
+                                  IsCancelled cancelled,
                                   Callback<OwnershipAtInfo> done) {
   answer(
       uri, std::move(cancelled), std::move(done),
       [this, position](const Snapshot &s) {
         return bufferlens::ownershipAt(s, offsetOf(s, position));
       },
-      lsp::Range{position, position});
+      TextPositionRange{position, position});
 }
 
 void DocumentService::graph(const std::string &uri, GraphQuery query,
-                            std::optional<lsp::Position> position,
+                            std::optional<TextPosition> position,
                             IsCancelled cancelled, Callback<GraphAnswer> done) {
   answer(uri, std::move(cancelled), std::move(done),
          [this, uri, query, position](const Snapshot &s) {
            GraphQuery q = query;
-           q.utf8Columns = protocolContext().encoding == PositionEncoding::Utf8;
+           q.utf8Columns = positionEncoding() == PositionEncoding::Utf8;
            if (!q.function && position)
              q.offset = offsetOf(s, *position);
-           GraphAnswer answer =
-               graphOf(s, q, bufferNameOf(uri), optionsFor(uri));
+           GraphAnswer answer = graphOf(s, q, bufferNameOf(uri), s.options());
            if (!answer.error.empty())
              fail(ErrorCode::RequestFailed, answer.error);
            return answer;
@@ -645,7 +503,7 @@ void DocumentService::graph(const std::string &uri, GraphQuery query,
 }
 
 void DocumentService::rewrite(const std::string &uri, RewriteRequest request,
-                              std::optional<lsp::Position> position,
+                              std::optional<TextPosition> position,
                               IsCancelled cancelled,
                               Callback<std::string> done) {
   answer(uri, std::move(cancelled), std::move(done),
@@ -654,7 +512,7 @@ void DocumentService::rewrite(const std::string &uri, RewriteRequest request,
            if (position)
              at.allocation = offsetOf(s, *position);
            RewritePreview preview =
-               rewritePreview(s, at, bufferNameOf(uri), optionsFor(uri));
+               rewritePreview(s, at, bufferNameOf(uri), s.options());
            if (!preview.error.empty())
              fail(ErrorCode::RequestFailed, preview.error);
            return std::move(preview.text);

@@ -1,15 +1,17 @@
 //===- DocumentService.h - Documents, settings and features, without JSON-RPC //
 //
 // The middle layer, in the role of clangd's ClangdServer (llvm-project
-// clang-tools-extra/clangd/ClangdServer.h): it owns the open documents'
-// drafts, the settings (the client's and each file's `.bufferlens.json`),
-// the debounce bookkeeping and the Scheduler, and offers every feature as
-// a plain call that answers through a callback, on the snapshot of the
-// document's current text. Published diagnostics and other events go out
-// through DocumentCallbacks, which the protocol layer (LSPServer)
-// implements.
+// clang-tools-extra/clangd/ClangdServer.h): it receives each open
+// document's whole text (the protocol layer applies the client's edits,
+// server/DraftStore.h), owns the settings (the client's, typed, and each
+// file's `.bufferlens.json`, cached), the debounce bookkeeping and the
+// Scheduler, and offers every feature of ide/ as a plain call that answers
+// through a callback, on the snapshot of the document's current text and
+// under the options that snapshot was analysed with. Published diagnostics
+// and other events go out through DocumentCallbacks, which the protocol
+// layer (LSPServer) implements. It knows no JSON.
 //
-// Positions arrive as LSP line/character pairs in the negotiated encoding;
+// Positions arrive as line/character pairs in the negotiated encoding;
 // the service turns them into byte offsets against the snapshot it answers
 // from, since only then is the text they point into known.
 //
@@ -18,12 +20,11 @@
 #ifndef BUFFERLENS_SERVER_DOCUMENTSERVICE_H
 #define BUFFERLENS_SERVER_DOCUMENTSERVICE_H
 
+#include "config/ConfigCache.h"
+#include "ide/Features.h"
+#include "ide/SourceCode.h"
 #include "server/Debounce.h"
-#include "server/Features.h"
-#include "server/Protocol.h"
-#include "server/ToProtocol.h"
-
-#include <nlohmann/json.hpp>
+#include "server/Settings.h"
 
 #include <chrono>
 #include <functional>
@@ -84,15 +85,12 @@ public:
   virtual void onDiagnostics(const SnapshotRef &snapshot) = 0;
   /// A closed document: its diagnostics are cleared.
   virtual void onDocumentClosed(const std::string &uri) = 0;
-  /// An edit could not be applied: the document's text is dropped until
-  /// its whole text comes (README.md); `message` says why.
-  virtual void onDocumentLost(const std::string &uri,
-                              const std::string &message) = 0;
   /// An analysis of a text of `bytes` bytes, at least the
   /// `progressThresholdBytes` setting, starts or ends.
   virtual void onAnalysisActivity(const std::string &uri, bool begin,
                                   size_t bytes) = 0;
-  /// Settings from `origin` had mistakes (said once, when they came).
+  /// A `.bufferlens.json` had mistakes (said once per change of the file;
+  /// `origin` is its path) or could not be read.
   virtual void onSettingsProblems(const std::string &origin,
                                   const std::string &problems) = 0;
 };
@@ -110,39 +108,37 @@ public:
 
   // Settings.
   void setPositionEncoding(PositionEncoding encoding);
-  /// What the client's initialize declared it shows, and whether it fills
-  /// in what compact diagnostics leave out (ProtocolContext).
-  void setDiagnosticSupport(bool relatedInformation, bool codeDescription,
-                            bool compact);
-  /// Takes the server's own settings out of `settings`, keeps the rest for
-  /// the analyses (a later call replaces them as a whole) and analyses the
-  /// open documents again under them.
-  void applySettings(nlohmann::json settings, const std::string &origin);
+  PositionEncoding positionEncoding() const;
+  /// Applies the client's settings (a later call replaces the analysis
+  /// settings as a whole, and the server settings it names) and analyses
+  /// the open documents again under them.
+  void applySettings(const ClientSettings &settings);
   ServerConfig config() const;
-  /// Encoding and code links, as of now.
-  ProtocolContext protocolContext() const;
-  /// The analysis options of `uri`: its `.bufferlens.json`, then the
-  /// client's settings.
-  AnalysisOptions optionsFor(const std::string &uri) const;
+  /// The analysis options of `uri`: its `.bufferlens.json` (read once per
+  /// change on disk), then the client's settings.
+  AnalysisOptions optionsFor(const std::string &uri);
 
-  // Documents.
-  void didOpen(const std::string &uri, std::string text, int64_t version);
-  /// Applies `changes` in order; throws InvalidParamsError when the
-  /// document is not open.
-  void didChange(const std::string &uri, std::optional<int64_t> version,
-                 const std::vector<lsp::ContentChange> &changes);
-  void didClose(const std::string &uri);
-  void didSave(const std::string &uri);
+  // Documents, as whole texts.
+  /// A document opened with `text`: analysed at once.
+  void openDocument(const std::string &uri, TextRef text, int64_t version);
+  /// The document's new text after an edit: analysed after the debounce.
+  void updateDocument(const std::string &uri, TextRef text, int64_t version);
+  /// Stops analysing the document; with `closed`, its diagnostics are
+  /// cleared (DocumentCallbacks::onDocumentClosed), otherwise (a lost
+  /// text) the caller tells the client.
+  void removeDocument(const std::string &uri, bool closed = true);
+  /// Analyses a pending edit now.
+  void saveDocument(const std::string &uri);
 
   // Features, answered on the snapshot of the document's current text.
-  void hover(const std::string &uri, lsp::Position position,
+  void hover(const std::string &uri, TextPosition position,
              IsCancelled cancelled, Callback<std::optional<HoverInfo>> done);
-  void inlayHints(const std::string &uri, lsp::Range range,
+  void inlayHints(const std::string &uri, TextPositionRange range,
                   IsCancelled cancelled,
                   Callback<std::vector<InlayHintInfo>> done);
   /// Quick fixes and refactorings at `range`, of the kinds in `only` (a
   /// kind or a sub-kind of one; none: every kind).
-  void codeActions(const std::string &uri, lsp::Range range,
+  void codeActions(const std::string &uri, TextPositionRange range,
                    std::optional<std::vector<std::string>> only,
                    IsCancelled cancelled,
                    Callback<std::vector<CodeActionInfo>> done);
@@ -152,33 +148,34 @@ public:
                           std::optional<uint32_t> allocation, int64_t version,
                           IsCancelled cancelled,
                           Callback<std::vector<TextEdit>> done);
-  void definition(const std::string &uri, lsp::Position position,
+  void definition(const std::string &uri, TextPosition position,
                   IsCancelled cancelled,
                   Callback<std::optional<SourceRange>> done);
-  void references(const std::string &uri, lsp::Position position,
+  void references(const std::string &uri, TextPosition position,
                   bool includeDeclaration, IsCancelled cancelled,
                   Callback<std::vector<SourceRange>> done);
-  void highlights(const std::string &uri, lsp::Position position,
+  void highlights(const std::string &uri, TextPosition position,
                   IsCancelled cancelled,
                   Callback<std::vector<HighlightInfo>> done);
   /// The semantic tokens of the document, or of `range` only.
-  void semanticTokens(const std::string &uri, std::optional<lsp::Range> range,
+  void semanticTokens(const std::string &uri,
+                      std::optional<TextPositionRange> range,
                       IsCancelled cancelled,
                       Callback<std::vector<SemanticTokenInfo>> done);
   void codeLenses(const std::string &uri, IsCancelled cancelled,
                   Callback<std::vector<CodeLensInfo>> done);
   void documentSymbols(const std::string &uri, IsCancelled cancelled,
                        Callback<std::vector<SymbolInfo>> done);
-  void ownershipAt(const std::string &uri, lsp::Position position,
+  void ownershipAt(const std::string &uri, TextPosition position,
                    IsCancelled cancelled, Callback<OwnershipAtInfo> done);
   /// The graph of `query.function`, or of the function at `position`.
   void graph(const std::string &uri, GraphQuery query,
-             std::optional<lsp::Position> position, IsCancelled cancelled,
+             std::optional<TextPosition> position, IsCancelled cancelled,
              Callback<GraphAnswer> done);
   /// The pipeline preview: the document rewritten by `request` (for the
   /// multi-buffer rewrite, of the allocation at `position`).
   void rewrite(const std::string &uri, RewriteRequest request,
-               std::optional<lsp::Position> position, IsCancelled cancelled,
+               std::optional<TextPosition> position, IsCancelled cancelled,
                Callback<std::string> done);
 
 private:
@@ -189,10 +186,11 @@ private:
   /// a snapshot of the operations there (Scheduler::withCurrent).
   template <typename T, typename Compute>
   void answer(const std::string &uri, IsCancelled cancelled, Callback<T> done,
-              Compute compute, std::optional<lsp::Range> reach = std::nullopt);
-  uint32_t offsetOf(const Snapshot &snapshot, lsp::Position position) const;
+              Compute compute,
+              std::optional<TextPositionRange> reach = std::nullopt);
+  uint32_t offsetOf(const Snapshot &snapshot, TextPosition position) const;
   /// Throws InvalidParams when the range ends before it starts.
-  SourceRange rangeOf(const Snapshot &snapshot, lsp::Range range) const;
+  SourceRange rangeOf(const Snapshot &snapshot, TextPositionRange range) const;
   SnapshotRef analyze(const TextRef &text, const std::string &uri,
                       const AnalysisOptions &options, int64_t version,
                       SnapshotRef previous,
@@ -201,15 +199,6 @@ private:
   SnapshotRef analyzeReach(const TextRef &text, const std::string &uri,
                            const AnalysisOptions &options, int64_t version,
                            SourceRange reach);
-  /// The offsets an incremental edit's range covers in `text`, or none
-  /// when it is not a range of it (the rule is in README.md).
-  std::optional<SourceRange> editRange(const std::string &text,
-                                       const std::optional<lsp::Range> &range,
-                                       PositionEncoding encoding) const;
-  /// After an edit that cannot be applied: drops the document's text and
-  /// tells the client.
-  void loseDocument(const std::string &uri, const std::string &problem);
-
   DocumentCallbacks &callbacks;
   Logger &log;
 
@@ -217,24 +206,22 @@ private:
   mutable std::mutex settingsMutex;
   ServerConfig serverConfig;
   PositionEncoding encoding = PositionEncoding::Utf16;
-  bool clientRelatedInformation = true;
-  bool clientCodeDescription = true;
-  bool clientFillsDiagnostics = false;
-  nlohmann::json clientSettings = nlohmann::json::object();
+  AnalysisSettings clientSettings;
   /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;
 
-  struct Draft {
-    TextRef text;
-    int64_t version = 0;
-    /// An edit could not be applied: `text` is empty and incremental
-    /// edits are ignored until a whole text comes.
-    bool lost = false;
+  /// Each `.bufferlens.json`, parsed once per change on disk.
+  ConfigCache configs;
+  /// The last problem reported of each configuration file (said once).
+  std::map<std::string, std::string> configProblems;
+
+  struct Document {
+    size_t bytes = 0;
     /// When the document was last opened or edited (for the debounce).
     std::chrono::steady_clock::time_point lastEdit;
   };
   /// Used on the reading thread only.
-  std::map<std::string, Draft> drafts;
+  std::map<std::string, Document> documents;
 
   std::unique_ptr<Scheduler> scheduler;
 };

@@ -288,8 +288,7 @@ Callback<T> LSPServer::replyWith(const ReplyRef &reply, ToJson toJson) {
       return;
     }
     try {
-      reply->result(
-          toJson(*answer.snapshot, answer.value, service->protocolContext()));
+      reply->result(toJson(*answer.snapshot, answer.value, protocolContext()));
     } catch (const std::exception &problem) {
       reply->error(ErrorCode::InternalError, problem.what());
     }
@@ -303,17 +302,21 @@ static IsCancelled cancelledOf(const LSPServer::ReplyRef &reply) {
 
 void LSPServer::onInitialize(const lsp::InitializeParams &params,
                              const ReplyRef &reply) {
+  {
+    std::lock_guard<std::mutex> lock(clientMutex);
+    encoding = params.utf8 ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
+    clientRelatedInformation = params.relatedInformation;
+    clientCodeDescription = params.codeDescription;
+    clientFillsDiagnostics = params.compactDiagnostics;
+  }
   service->setPositionEncoding(params.utf8 ? PositionEncoding::Utf8
                                            : PositionEncoding::Utf16);
-  service->setDiagnosticSupport(params.relatedInformation,
-                                params.codeDescription,
-                                params.compactDiagnostics);
   {
     std::lock_guard<std::mutex> lock(progressMutex);
     clientSupportsProgress = params.workDoneProgress;
   }
   if (params.settings)
-    service->applySettings(*params.settings, "initializationOptions");
+    applySettings(*params.settings, "initializationOptions");
 
   state = State::Running;
   json result = {
@@ -345,7 +348,7 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
   // A client that declares compactDiagnostics forms the code links from
   // this (ProtocolContext::compact).
   result["capabilities"]["experimental"]["bufferlens"]["codeDescriptionBase"] =
-      service->protocolContext().codeDescriptionBase;
+      protocolContext().codeDescriptionBase;
   reply->result(std::move(result));
 }
 
@@ -492,7 +495,7 @@ void LSPServer::answerSemanticTokens(const std::string &uri,
         try {
           const Snapshot &s = *answer.snapshot;
           std::vector<uint32_t> data = encodeSemanticTokens(
-              s.lines(), answer.value, service->protocolContext().encoding);
+              s.lines(), answer.value, protocolContext().encoding);
           std::vector<uint32_t> before;
           bool known = false;
           std::string resultId;
@@ -663,11 +666,33 @@ void LSPServer::onCancelRequest(const lsp::CancelParams &params) {
 }
 
 void LSPServer::onDidOpen(const lsp::DidOpenParams &params) {
-  service->didOpen(params.uri, params.text, params.version);
+  drafts.open(params.uri, params.text, params.version);
+  const DraftStore::Draft &draft = *drafts.find(params.uri);
+  service->openDocument(params.uri, draft.text, draft.version);
 }
 
 void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
-  service->didChange(params.uri, params.version, params.changes);
+  PositionEncoding positions;
+  {
+    std::lock_guard<std::mutex> lock(clientMutex);
+    positions = encoding;
+  }
+  DraftStore::Change change =
+      drafts.change(params.uri, params.version, params.changes, positions);
+  switch (change.kind) {
+  case DraftStore::Change::Updated: {
+    const DraftStore::Draft &draft = *drafts.find(params.uri);
+    service->updateDocument(params.uri, draft.text, draft.version);
+    return;
+  }
+  case DraftStore::Change::Lost:
+    loseDocument(params.uri, change.problem);
+    return;
+  case DraftStore::Change::StillLost:
+    log.log("ignored an edit of " + params.uri +
+            ": waiting for its whole text");
+    return;
+  }
 }
 
 void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
@@ -675,16 +700,40 @@ void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
     std::lock_guard<std::mutex> lock(semanticTokensMutex);
     sentTokens.erase(params.uri);
   }
-  service->didClose(params.uri);
+  drafts.close(params.uri);
+  service->removeDocument(params.uri);
 }
 
 void LSPServer::onDidSave(const lsp::TextDocumentParams &params) {
-  service->didSave(params.uri);
+  service->saveDocument(params.uri);
+}
+
+void LSPServer::applySettings(const json &settings, const std::string &origin) {
+  std::string problems;
+  ClientSettings parsed = parseClientSettings(settings, problems);
+  if (!problems.empty()) {
+    log.log(origin + ": " + problems);
+    onSettingsProblems(origin, problems);
+  }
+  service->applySettings(parsed);
+}
+
+ProtocolContext LSPServer::protocolContext() const {
+  ServerConfig config = service->config();
+  std::lock_guard<std::mutex> lock(clientMutex);
+  ProtocolContext context;
+  context.encoding = encoding;
+  context.codeDescriptionBase = config.codeDescriptionBase;
+  context.threads = config.analysisThreads;
+  context.relatedInformation = clientRelatedInformation;
+  context.codeDescription = clientCodeDescription;
+  context.compact = clientFillsDiagnostics;
+  return context;
 }
 
 void LSPServer::onDidChangeConfiguration(
     const lsp::DidChangeConfigurationParams &params) {
-  service->applySettings(params.settings, "workspace/didChangeConfiguration");
+  applySettings(params.settings, "workspace/didChangeConfiguration");
 }
 
 //===----------------------------------------------------------------------===//
@@ -692,7 +741,7 @@ void LSPServer::onDidChangeConfiguration(
 //===----------------------------------------------------------------------===//
 
 void LSPServer::onDiagnostics(const SnapshotRef &snapshot) {
-  ProtocolContext context = service->protocolContext();
+  ProtocolContext context = protocolContext();
   auto start = std::chrono::steady_clock::now();
   std::string message = publishDiagnosticsMessage(*snapshot, context);
   auto built = std::chrono::steady_clock::now();
@@ -712,8 +761,17 @@ void LSPServer::onDocumentClosed(const std::string &uri) {
          {{"uri", uri}, {"diagnostics", json::array()}});
 }
 
-void LSPServer::onDocumentLost(const std::string &uri,
-                               const std::string &message) {
+void LSPServer::loseDocument(const std::string &uri,
+                             const std::string &problem) {
+  // The text the client has can no longer be known: rather than analyse
+  // another one (clangd's ClangdLSPServer::onDocumentDidChange also drops
+  // the document), the document is forgotten until its whole text comes.
+  std::string message =
+      "BufferLens lost this document's text: " + problem +
+      ". Edits are ignored until the whole text is sent again (reopen the "
+      "document).";
+  log.log(uri + ": " + message);
+  service->removeDocument(uri, /*closed=*/false);
   notify("window/logMessage", {{"type", 1}, {"message", uri + ": " + message}});
   json zero = {{"line", 0}, {"character", 0}};
   notify("textDocument/publishDiagnostics",

@@ -13,8 +13,10 @@
 #define BUFFERLENS_SERVER_LSPSERVER_H
 
 #include "server/DocumentService.h"
+#include "server/DraftStore.h"
 #include "server/Framing.h"
 #include "server/Protocol.h"
+#include "server/SemanticTokensProtocol.h"
 #include "server/ToProtocol.h"
 
 #include <nlohmann/json.hpp>
@@ -121,16 +123,31 @@ private:
   // DocumentCallbacks.
   void onDiagnostics(const SnapshotRef &snapshot) override;
   void onDocumentClosed(const std::string &uri) override;
-  void onDocumentLost(const std::string &uri,
-                      const std::string &message) override;
+  /// An edit could not be applied: the document's text is dropped until
+  /// its whole text comes (README.md); `message` says why.
+  void loseDocument(const std::string &uri, const std::string &message);
   void onAnalysisActivity(const std::string &uri, bool begin,
                           size_t bytes) override;
   void onSettingsProblems(const std::string &origin,
                           const std::string &problems) override;
+  /// Parses a settings message and hands it to the service; mistakes are
+  /// logged and shown once.
+  void applySettings(const nlohmann::json &settings, const std::string &origin);
+  /// How the client wants diagnostics and positions, as of now.
+  ProtocolContext protocolContext() const;
 
   Transport &transport;
   Logger &log;
   std::unique_ptr<DocumentService> service;
+  /// What the client has of each open document (the reading thread's).
+  DraftStore drafts;
+
+  /// The client's capabilities and presentation choices (initialize).
+  mutable std::mutex clientMutex;
+  PositionEncoding encoding = PositionEncoding::Utf16;
+  bool clientRelatedInformation = true;
+  bool clientCodeDescription = true;
+  bool clientFillsDiagnostics = false;
 
   enum class State { Uninitialized, Running, ShutDown, Exited };
   State state = State::Uninitialized;

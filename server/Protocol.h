@@ -17,6 +17,7 @@
 #define BUFFERLENS_SERVER_PROTOCOL_H
 
 #include "analysis/rewrite/Rewrite.h"
+#include "ide/SourceCode.h"
 #include "viz/Render.h"
 
 #include <nlohmann/json.hpp>
@@ -52,16 +53,13 @@ namespace lsp {
 
 /// An LSP Position whose fields are integers in [0, 2^32); its meaning
 /// (which line, which column) depends on the text.
-struct Position {
-  uint32_t line = 0;
-  uint32_t character = 0;
-};
+/// Positions and ranges are ide/SourceCode.h's: the protocol only parses
+/// them.
+using Position = TextPosition;
 /// A structurally valid Position, or none.
 std::optional<Position> parsePosition(const nlohmann::json &value);
 
-struct Range {
-  Position start, end;
-};
+using Range = TextPositionRange;
 std::optional<Range> parseRange(const nlohmann::json &value);
 
 struct InitializeParams {

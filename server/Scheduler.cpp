@@ -1,7 +1,7 @@
 //===- Scheduler.cpp ------------------------------------------------------===//
 
 #include "server/Scheduler.h"
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
 #include "server/Logger.h"
 
 #include <algorithm>

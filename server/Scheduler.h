@@ -24,7 +24,7 @@
 #define BUFFERLENS_SERVER_SCHEDULER_H
 
 #include "analysis/model/Options.h"
-#include "server/Snapshot.h"
+#include "ide/Snapshot.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -18,44 +18,14 @@ using json = nlohmann::json;
 
 json bufferlens::toPosition(const LineIndex &lines, uint32_t offset,
                             PositionEncoding encoding) {
-  LineColumn at = encoding == PositionEncoding::Utf8
-                      ? lines.toByteColumn(offset)
-                      : lines.toUtf16Column(offset);
-  return {{"line", at.line}, {"character", at.column}};
+  TextPosition at = positionOf(lines, offset, encoding);
+  return {{"line", at.line}, {"character", at.character}};
 }
 
 json bufferlens::toRange(const LineIndex &lines, SourceRange range,
                          PositionEncoding encoding) {
   return {{"start", toPosition(lines, range.begin, encoding)},
           {"end", toPosition(lines, range.end, encoding)}};
-}
-
-uint32_t bufferlens::fromPosition(const LineIndex &lines,
-                                  lsp::Position position,
-                                  PositionEncoding encoding) {
-  LineColumn at{position.line, position.character};
-  return encoding == PositionEncoding::Utf8 ? lines.fromByteColumn(at)
-                                            : lines.fromUtf16Column(at);
-}
-
-std::optional<uint32_t>
-bufferlens::offsetOfPosition(std::string_view text, lsp::Position position,
-                             PositionEncoding encoding) {
-  size_t lineStart = 0;
-  for (uint32_t line = 0; line < position.line; ++line) {
-    const void *lineBreak = lineStart < text.size()
-                                ? std::memchr(text.data() + lineStart, '\n',
-                                              text.size() - lineStart)
-                                : nullptr;
-    if (!lineBreak)
-      return std::nullopt;
-    lineStart = static_cast<const char *>(lineBreak) - text.data() + 1;
-  }
-  size_t lineEnd = std::min(text.find('\n', lineStart), text.size());
-  // An index of that one line converts its column as the whole one would.
-  LineIndex line(text.substr(lineStart, lineEnd - lineStart));
-  return static_cast<uint32_t>(
-      lineStart + fromPosition(line, {0, position.character}, encoding));
 }
 
 static int toLspSeverity(Severity severity) {
@@ -102,49 +72,6 @@ static bool sendsSource(const Finding &finding,
 static bool sendsCodeLink(const ProtocolContext &context) {
   return context.codeDescription && !context.compact &&
          !context.codeDescriptionBase.empty();
-}
-
-json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
-                              const ProtocolContext &context) {
-  const LineIndex &lines = snapshot.lines();
-  bool foldRelated = !context.relatedInformation && !finding.related.empty();
-  json diagnostic = {{"range", toRange(lines, finding.range, context.encoding)},
-                     {"severity", toLspSeverity(finding.severity)}};
-  if (sendsSource(finding, context))
-    diagnostic["source"] = finding.source;
-  diagnostic["message"] =
-      foldRelated ? withRelatedLines(finding, lines,
-                                     [](SourceRange range) { return range; })
-                  : finding.message;
-  if (finding.code != FindingCode::None) {
-    diagnostic["code"] = codeName(finding.code);
-    if (sendsCodeLink(context))
-      diagnostic["codeDescription"] = {
-          {"href", context.codeDescriptionBase + "#" +
-                       lowercase(std::string(codeName(finding.code)))}};
-    // A redundant clone is code the user can delete.
-    if (finding.code == FindingCode::BL304)
-      diagnostic["tags"] = json::array({1});
-  }
-  if (!finding.related.empty() && context.relatedInformation) {
-    json related = json::array();
-    for (const RelatedLocation &location : finding.related)
-      related.push_back(
-          {{"location", toLocation(snapshot, location.range, context)},
-           {"message", location.message}});
-    diagnostic["relatedInformation"] = std::move(related);
-  }
-  return diagnostic;
-}
-
-json bufferlens::toPublishDiagnostics(const Snapshot &snapshot,
-                                      const ProtocolContext &context) {
-  json diagnostics = json::array();
-  for (const Finding &finding : snapshot.findings())
-    diagnostics.push_back(toDiagnostic(snapshot, finding, context));
-  return {{"uri", snapshot.uri()},
-          {"version", snapshot.version()},
-          {"diagnostics", std::move(diagnostics)}};
 }
 
 json bufferlens::toHover(const Snapshot &snapshot, const HoverInfo &hover,
@@ -263,19 +190,30 @@ class JsonWriter {
 public:
   std::string out;
 
-  /// Appends `text` as a JSON string; false (with `out` unusable) when
-  /// `text` is not valid UTF-8, which the caller then sends through
-  /// nlohmann's replacement instead. Validating here saves a second pass
-  /// over every message.
-  bool string(std::string_view text) {
+  /// Appends `text` as a JSON string. Text that is not valid UTF-8 (rare:
+  /// a message quoting the user's bytes) is written as nlohmann's
+  /// replacement writes it (U+FFFD for each bad sequence); validating here
+  /// saves a second pass over every message.
+  void string(std::string_view text) {
     out += '"';
-    if (!stringBody(text))
-      return false;
+    stringBody(text);
     out += '"';
-    return true;
   }
   /// The same without the quotes.
-  bool stringBody(std::string_view text) {
+  void stringBody(std::string_view text) {
+    size_t start = out.size();
+    if (validBody(text))
+      return;
+    out.resize(start);
+    std::string replaced =
+        json(std::string(text))
+            .dump(-1, ' ', false, json::error_handler_t::replace);
+    out.append(replaced, 1, replaced.size() - 2);
+  }
+
+private:
+  /// Appends `text`'s escaped body; false at the first invalid sequence.
+  bool validBody(std::string_view text) {
     // Runs of characters that need no escape are appended at once.
     size_t run = 0;
     for (size_t i = 0; i < text.size(); ++i) {
@@ -318,6 +256,8 @@ public:
     out.append(text.data() + run, text.size() - run);
     return true;
   }
+
+public:
   void number(int64_t value) {
     char digits[24];
     out.append(digits,
@@ -325,13 +265,11 @@ public:
   }
   void position(const LineIndex &lines, uint32_t offset,
                 PositionEncoding encoding) {
-    LineColumn at = encoding == PositionEncoding::Utf8
-                        ? lines.toByteColumn(offset)
-                        : lines.toUtf16Column(offset);
+    TextPosition at = positionOf(lines, offset, encoding);
     out += "{\"line\":";
     number(at.line);
     out += ",\"character\":";
-    number(at.column);
+    number(at.character);
     out += '}';
   }
   void range(const LineIndex &lines, SourceRange range,
@@ -347,11 +285,11 @@ public:
 } // namespace
 
 namespace {
-/// Appends `findings` as diagnostics to `w.out`, comma separated; false if
-/// one of them holds invalid UTF-8 (the caller then lets nlohmann replace
-/// it). `uriJson` is the document's URI as a JSON string, `baseJson` the
-/// codeDescription base escaped for one (without quotes).
-bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
+/// Appends `findings` as diagnostics to `w.out`, comma separated: the one
+/// encoder of diagnostics (toDiagnostic parses what it writes). `uriJson`
+/// is the document's URI as a JSON string, `baseJson` the codeDescription
+/// base escaped for one (without quotes).
+void writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
                       const LineIndex &lines, const ProtocolContext &context,
                       std::string_view uriJson, std::string_view baseJson) {
   for (size_t i = 0; i < findings.size(); ++i) {
@@ -365,22 +303,17 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
     w.number(toLspSeverity(f.severity));
     if (sendsSource(f, context)) {
       w.out += ",\"source\":";
-      if (!w.string(f.source))
-        return false;
+      w.string(f.source);
     }
     w.out += ",\"message\":";
-    if (context.relatedInformation || f.related.empty()) {
-      if (!w.string(f.message))
-        return false;
-    } else if (!w.string(withRelatedLines(f, lines, [&](SourceRange range) {
-                 return ref.toCurrent(range);
-               }))) {
-      return false;
-    }
+    if (context.relatedInformation || f.related.empty())
+      w.string(f.message);
+    else
+      w.string(withRelatedLines(
+          f, lines, [&](SourceRange range) { return ref.toCurrent(range); }));
     if (f.code != FindingCode::None) {
       w.out += ",\"code\":";
-      if (!w.string(codeName(f.code)))
-        return false;
+      w.string(codeName(f.code));
       if (sendsCodeLink(context)) {
         w.out += ",\"codeDescription\":{\"href\":\"";
         w.out += baseJson;
@@ -401,15 +334,13 @@ bool writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
         w.out += ",\"range\":";
         w.range(lines, ref.toCurrent(f.related[r].range), context.encoding);
         w.out += "},\"message\":";
-        if (!w.string(f.related[r].message))
-          return false;
+        w.string(f.related[r].message);
         w.out += '}';
       }
       w.out += ']';
     }
     w.out += '}';
   }
-  return true;
 }
 
 /// Below twice this many findings one thread writes them all; above, one
@@ -423,17 +354,9 @@ std::string
 bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
                                       const ProtocolContext &context) {
   std::vector<FindingRef> findings = snapshot.findingRefs();
-  auto replaced = [&] {
-    // Rare: let nlohmann replace the invalid bytes.
-    json message = {{"jsonrpc", "2.0"},
-                    {"method", "textDocument/publishDiagnostics"},
-                    {"params", toPublishDiagnostics(snapshot, context)}};
-    return message.dump(-1, ' ', false, json::error_handler_t::replace);
-  };
   JsonWriter uri, base;
-  if (!uri.string(snapshot.uri()) ||
-      !base.stringBody(context.codeDescriptionBase))
-    return replaced();
+  uri.string(snapshot.uri());
+  base.stringBody(context.codeDescriptionBase);
 
   unsigned threads = context.threads
                          ? context.threads
@@ -453,7 +376,7 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
   head.out += ",\"diagnostics\":[";
   constexpr size_t kBytesPerDiagnostic = 512;
   std::vector<JsonWriter> written(slices);
-  std::vector<char> plain(slices, 1);
+  std::vector<char> done(slices, 0);
   auto write = [&](size_t k) {
     size_t begin = std::min(findings.size(), k * perSlice);
     size_t end = std::min(findings.size(), begin + perSlice);
@@ -467,10 +390,11 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
     } else {
       local.out.reserve((end - begin) * kBytesPerDiagnostic);
     }
-    plain[k] = writeDiagnostics(
+    writeDiagnostics(
         local, llvm::ArrayRef<FindingRef>(findings).slice(begin, end - begin),
         snapshot.lines(), context, uri.out, base.out);
     written[k] = std::move(local);
+    done[k] = 1;
   };
   if (slices == 1)
     write(0);
@@ -479,11 +403,12 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
       try {
         write(k);
       } catch (...) {
-        plain[k] = 0; // (std::bad_alloc) The nlohmann path says so.
+        // (std::bad_alloc) Written again below, where it may throw.
       }
     });
-  if (std::find(plain.begin(), plain.end(), 0) != plain.end())
-    return replaced();
+  for (size_t k = 0; k < slices; ++k)
+    if (!done[k])
+      write(k);
 
   std::string &message = written.front().out;
   bool empty = message.size() == head.out.size();
@@ -499,75 +424,18 @@ bufferlens::publishDiagnosticsMessage(const Snapshot &snapshot,
   return std::move(message);
 }
 
-json bufferlens::semanticTokensLegend() {
-  return {{"tokenTypes", semanticTokenTypeNames()},
-          {"tokenModifiers", semanticTokenModifierNames()}};
+json bufferlens::toDiagnostic(const Snapshot &snapshot, const Finding &finding,
+                              const ProtocolContext &context) {
+  JsonWriter uri, base, out;
+  uri.string(snapshot.uri());
+  base.stringBody(context.codeDescriptionBase);
+  FindingRef ref{&finding, 0};
+  writeDiagnostics(out, llvm::ArrayRef<FindingRef>(ref), snapshot.lines(),
+                   context, uri.out, base.out);
+  return json::parse(out.out);
 }
 
-std::vector<uint32_t>
-bufferlens::encodeSemanticTokens(const LineIndex &lines,
-                                 const std::vector<SemanticTokenInfo> &tokens,
-                                 PositionEncoding encoding) {
-  std::vector<uint32_t> out;
-  out.reserve(tokens.size() * 5);
-  LineColumn previous;
-  for (const SemanticTokenInfo &token : tokens) {
-    // Tokens never cross a line end: both ends are on the same line.
-    LineColumn begin = encoding == PositionEncoding::Utf8
-                           ? lines.toByteColumn(token.range.begin)
-                           : lines.toUtf16Column(token.range.begin);
-    LineColumn end = encoding == PositionEncoding::Utf8
-                         ? lines.toByteColumn(token.range.end)
-                         : lines.toUtf16Column(token.range.end);
-    out.push_back(begin.line - previous.line);
-    out.push_back(begin.line == previous.line ? begin.column - previous.column
-                                              : begin.column);
-    out.push_back(end.column - begin.column);
-    out.push_back(static_cast<uint32_t>(token.type));
-    out.push_back(token.modifiers);
-    previous = begin;
-  }
-  return out;
-}
-
-std::string bufferlens::semanticTokensText(const std::string &resultId,
-                                           const std::vector<uint32_t> &data) {
-  std::string out = "{\"resultId\":" + json(resultId).dump() + ",\"data\":[";
-  out.reserve(out.size() + data.size() * 4 + 2);
-  char buffer[16];
-  for (size_t i = 0; i < data.size(); ++i) {
-    if (i)
-      out += ',';
-    auto written = std::to_chars(buffer, buffer + sizeof buffer, data[i]);
-    out.append(buffer, written.ptr);
-  }
-  out += "]}";
-  return out;
-}
-
-std::vector<SemanticTokensEdit>
-bufferlens::diffSemanticTokens(const std::vector<uint32_t> &before,
-                               const std::vector<uint32_t> &after) {
-  if (before == after)
-    return {};
-  // Whole tokens of five integers each.
-  size_t prefix = 0;
-  size_t shorter = std::min(before.size(), after.size()) / 5;
-  auto same = [&](size_t i, size_t j) {
-    return std::equal(before.begin() + i * 5, before.begin() + i * 5 + 5,
-                      after.begin() + j * 5);
-  };
-  while (prefix < shorter && same(prefix, prefix))
-    ++prefix;
-  size_t suffix = 0;
-  while (suffix < shorter - prefix &&
-         same(before.size() / 5 - 1 - suffix, after.size() / 5 - 1 - suffix))
-    ++suffix;
-  SemanticTokensEdit edit;
-  edit.start = static_cast<uint32_t>(prefix * 5);
-  edit.deleteCount =
-      static_cast<uint32_t>(before.size() - (prefix + suffix) * 5);
-  edit.data.assign(after.begin() + prefix * 5,
-                   after.end() - static_cast<ptrdiff_t>(suffix * 5));
-  return {std::move(edit)};
+json bufferlens::toPublishDiagnostics(const Snapshot &snapshot,
+                                      const ProtocolContext &context) {
+  return json::parse(publishDiagnosticsMessage(snapshot, context))["params"];
 }

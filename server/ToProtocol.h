@@ -1,15 +1,15 @@
 //===- ToProtocol.h - Plain results to LSP 3.17 JSON ----------------------===//
 //
-// The only place that turns byte offsets into LSP positions (UTF-16 code
-// units by default, bytes when UTF-8 was negotiated) and the features'
-// plain answers into protocol shapes. analysis/ knows no JSON.
+// The features' plain answers (ide/Features.h) as protocol shapes: the
+// only JSON the features' data becomes. Offsets become positions through
+// ide/SourceCode.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_SERVER_TOPROTOCOL_H
 #define BUFFERLENS_SERVER_TOPROTOCOL_H
 
-#include "server/Features.h"
+#include "ide/Features.h"
 #include "server/Protocol.h"
 
 #include <nlohmann/json.hpp>
@@ -19,8 +19,6 @@
 #include <string_view>
 
 namespace bufferlens {
-
-enum class PositionEncoding { Utf16, Utf8 };
 
 struct ProtocolContext {
   PositionEncoding encoding = PositionEncoding::Utf16;
@@ -49,26 +47,15 @@ nlohmann::json toPosition(const LineIndex &lines, uint32_t offset,
                           PositionEncoding encoding);
 nlohmann::json toRange(const LineIndex &lines, SourceRange range,
                        PositionEncoding encoding);
-/// The byte offset of an LSP Position. Positions past a line's end clamp
-/// to it (as the spec asks), lines past the last one to the text's end.
-uint32_t fromPosition(const LineIndex &lines, lsp::Position position,
-                      PositionEncoding encoding);
-/// The same without an index of the text: the line breaks before the
-/// position are counted (an edit's position is converted once, and
-/// indexing a large text for it cost more than the rest of the edit).
-/// Nothing when the line is past the last one.
-std::optional<uint32_t> offsetOfPosition(std::string_view text,
-                                         lsp::Position position,
-                                         PositionEncoding encoding);
-
 nlohmann::json toDiagnostic(const Snapshot &snapshot, const Finding &finding,
                             const ProtocolContext &context);
 nlohmann::json toPublishDiagnostics(const Snapshot &snapshot,
                                     const ProtocolContext &context);
 /// The whole `textDocument/publishDiagnostics` notification as JSON text,
 /// written directly: a large file has tens of thousands of findings, and
-/// building them as JSON objects first took most of an edit's time. Equal
-/// (as JSON) to the notification with toPublishDiagnostics' params.
+/// building them as JSON objects first took most of an edit's time. It is
+/// the one diagnostics encoder: toDiagnostic and toPublishDiagnostics parse
+/// what it writes.
 std::string publishDiagnosticsMessage(const Snapshot &snapshot,
                                       const ProtocolContext &context);
 
@@ -95,32 +82,6 @@ nlohmann::json toCodeLens(const Snapshot &snapshot, const CodeLensInfo &lens,
 nlohmann::json toOwnershipAt(const Snapshot &snapshot,
                              const OwnershipAtInfo &info,
                              const ProtocolContext &context);
-
-/// semanticTokensProvider.legend: the token types and modifiers, in the
-/// order of SemanticTokenType and SemanticTokenModifier.
-nlohmann::json semanticTokensLegend();
-/// LSP's integer array: per token its line and start column relative to
-/// the previous token's, its length (columns and lengths in `encoding`),
-/// type and modifier bits.
-std::vector<uint32_t>
-encodeSemanticTokens(const LineIndex &lines,
-                     const std::vector<SemanticTokenInfo> &tokens,
-                     PositionEncoding encoding);
-/// `{"resultId": ..., "data": [...]}` as JSON text.
-std::string semanticTokensText(const std::string &resultId,
-                               const std::vector<uint32_t> &data);
-/// The one edit that turns `before` into `after`: their common prefix and
-/// suffix of whole tokens kept, the middle replaced (as clangd's
-/// diffTokens, llvm-project clang-tools-extra/clangd/SemanticHighlighting.cpp).
-/// None when they are equal.
-struct SemanticTokensEdit {
-  uint32_t start = 0;
-  uint32_t deleteCount = 0;
-  std::vector<uint32_t> data;
-};
-std::vector<SemanticTokensEdit>
-diffSemanticTokens(const std::vector<uint32_t> &before,
-                   const std::vector<uint32_t> &after);
 
 } // namespace bufferlens
 

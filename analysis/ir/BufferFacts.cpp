@@ -177,26 +177,6 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
   }
 }
 
-std::vector<ValueId> bufferlens::aliasesOf(const AnalysisResult &result,
-                                           ValueId value) {
-  std::vector<ValueId> ids;
-  std::vector<ValueId> work{value};
-  llvm::DenseSet<ValueId> seen{value};
-  while (!work.empty()) {
-    const BufferFact *fact = result.bufferFact(work.back());
-    work.pop_back();
-    if (!fact)
-      continue;
-    for (ValueId to : fact->flowsInto)
-      if (seen.insert(to).second) {
-        ids.push_back(to);
-        work.push_back(to);
-      }
-  }
-  std::sort(ids.begin(), ids.end());
-  return ids;
-}
-
 // A function that already frees a memref is past deallocation. A free
 // marked `bufferization.manual_deallocation` does not count: the ownership
 // pass leaves such allocations and frees to the user and runs on the rest

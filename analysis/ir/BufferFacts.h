@@ -34,13 +34,6 @@ bool freesMemory(mlir::FunctionOpInterface fn);
 /// Adds a BufferFact for every memref value of function `fn`.
 void computeBufferFacts(SourceIndex &index, FunctionId fn);
 
-/// The values that may alias `value` further down the flow (views of it,
-/// block arguments and region results it flows into), sorted, `value`
-/// itself left out: upstream's BufferViewFlowAnalysis::resolve restricted
-/// to the tables' memref values, walked from BufferFact::flowsInto. Costs
-/// what it returns.
-std::vector<ValueId> aliasesOf(const AnalysisResult &result, ValueId value);
-
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_IR_BUFFERFACTS_H

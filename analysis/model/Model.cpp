@@ -5,6 +5,9 @@
 #include "analysis/model/Names.h"
 #include "analysis/model/Options.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 using namespace bufferlens;
 
 const BufferFact *AnalysisResult::bufferFact(ValueId value) const {
@@ -97,4 +100,24 @@ Severity AnalysisOptions::severityOf(FindingCode code) const {
   if (code == FindingCode::None)
     return Severity::Error;
   return findingCodeInfo(code).defaultSeverity;
+}
+
+std::vector<ValueId> bufferlens::aliasesOf(const AnalysisResult &result,
+                                           ValueId value) {
+  std::vector<ValueId> ids;
+  std::vector<ValueId> work{value};
+  std::unordered_set<ValueId> seen{value};
+  while (!work.empty()) {
+    const BufferFact *fact = result.bufferFact(work.back());
+    work.pop_back();
+    if (!fact)
+      continue;
+    for (ValueId to : fact->flowsInto)
+      if (seen.insert(to).second) {
+        ids.push_back(to);
+        work.push_back(to);
+      }
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }

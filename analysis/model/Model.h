@@ -131,7 +131,7 @@ struct BufferFact {
   std::optional<uint64_t> staticSizeBytes;
   /// The memref values this one flows into directly (views of it, block
   /// arguments and region results), through values the tables do not
-  /// hold. Their closure, aliasesOf (BufferFacts.h), is what may alias it
+  /// hold. Their closure, aliasesOf (below), is what may alias it
   /// further down the flow; stored whole for every value it was quadratic
   /// in a chain of block arguments.
   std::vector<ValueId> flowsInto;
@@ -172,6 +172,13 @@ struct AnalysisResult {
   /// The innermost value definition or use at `offset`, if any.
   ValueId valueAt(uint32_t offset) const;
 };
+
+/// The values that may alias `value` further down the flow (views of it,
+/// block arguments and region results it flows into), sorted, `value`
+/// itself left out: upstream's BufferViewFlowAnalysis::resolve restricted
+/// to the tables' memref values, walked from BufferFact::flowsInto. Costs
+/// what it returns. A query of the model: features call it without MLIR.
+std::vector<ValueId> aliasesOf(const AnalysisResult &result, ValueId value);
 
 const char *toString(Severity severity);
 const char *toString(BufferKind kind);

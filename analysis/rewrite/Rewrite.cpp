@@ -1,11 +1,11 @@
 //===- Rewrite.cpp --------------------------------------------------------===//
 
 #include "analysis/rewrite/Rewrite.h"
-#include "analysis/classic/ClassicRewrite.h"
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/ParsedModule.h"
 #include "analysis/ir/Registry.h"
 #include "analysis/ownership/KnownPassCrashes.h"
+#include "analysis/rewrite/ClassicRewrite.h"
 #include "analysis/rewrite/MultiBuffer.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -4,12 +4,12 @@
 // models, explanations, fixes) on whatever text the mutator makes of the
 // examples. Run without crash isolation, so that a crash is the fuzzer's
 // to report. Texts with NUL bytes are refused before any analysis
-// (server/BinaryText.h) and skipped here.
+// (ide/BinaryText.h) and skipped here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Analyzer.h"
-#include "server/BinaryText.h"
+#include "ide/BinaryText.h"
 
 #include <cstddef>
 #include <cstdint>

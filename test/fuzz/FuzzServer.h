@@ -10,7 +10,7 @@
 #ifndef BUFFERLENS_TEST_FUZZ_FUZZSERVER_H
 #define BUFFERLENS_TEST_FUZZ_FUZZSERVER_H
 
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
 #include "server/LSPServer.h"
 #include "server/Logger.h"
 #include "server/Transport.h"
@@ -95,7 +95,7 @@ private:
 };
 
 /// What `bufferlens serve` does before its first thread: crash recovery
-/// and large stacks for the analyses (server/CrashIsolation.h). Call from
+/// and large stacks for the analyses (ide/CrashIsolation.h). Call from
 /// LLVMFuzzerInitialize.
 inline void setUpLikeServe() {
   enableCrashRecovery();

@@ -114,7 +114,7 @@ def cases(scale=1):
            ("diagnostics", "file:///adv/deep.mlir",
             codes([None, "BL301", "BL302"])))
     # 1,000,000: 200,000 no longer overflow the 512 MiB analysis stack of
-    # an AddressSanitizer build (server/CrashIsolation.h).
+    # an AddressSanitizer build (ide/CrashIsolation.h).
     yield ("an attribute nesting 1,000,000 arrays (crashes MLIR's parser)",
            [open_doc("file:///adv/crash.mlir",
                      "func.func @deep() attributes {nest = " +

@@ -20,6 +20,9 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lspclient import LSPClient, frame  # noqa: E402
+import protocol_helpers  # noqa: E402
+from protocol_helpers import (uri_of, read, lint_json, explain,  # noqa: E402
+                              expected_diagnostics, pos, rng)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "lit", "Inputs"))
 from fixes import apply_edits  # noqa: E402
@@ -27,62 +30,11 @@ from fixes import apply_edits  # noqa: E402
 ARGS = None
 
 
-def uri_of(path):
-    return "file://" + os.path.abspath(path)
-
-
-def read(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
-def lint_json(path):
-    out = subprocess.run([ARGS.bufferlens, "lint", "--format", "json", path],
-                         capture_output=True, text=True, cwd=ARGS.source_dir)
-    return json.loads(out.stdout)
-
-
-def explain(path, line, column):
-    out = subprocess.run([ARGS.bufferlens, "explain",
-                          "%s:%d:%d" % (path, line, column)],
-                         capture_output=True, text=True)
-    return out.stdout
-
-
-def expected_diagnostics(path):
-    """The LSP diagnostics that lint's JSON output implies."""
-    out = []
-    base = "file://" + os.path.join(ARGS.source_dir, "README.md")
-    severities = {"error": 1, "warning": 2, "info": 3, "hint": 4}
-    for f in lint_json(path)["findings"]:
-        d = {"range": f["range"], "severity": severities[f["severity"]],
-             "source": f["source"], "message": f["message"]}
-        if f.get("code"):
-            d["code"] = f["code"]
-            d["codeDescription"] = {"href": base + "#" + f["code"].lower()}
-            if f["code"] == "BL304":
-                d["tags"] = [1]
-        if f.get("related"):
-            d["relatedInformation"] = [
-                {"location": {"uri": uri_of(path), "range": r["range"]},
-                 "message": r["message"]} for r in f["related"]]
-        out.append(d)
-    return out
-
-
-def pos(line, character):
-    return {"line": line, "character": character}
-
-
-def rng(l1, c1, l2, c2):
-    return {"start": pos(l1, c1), "end": pos(l2, c2)}
-
-
 def deep_crash_text():
     # MLIR's attribute parser recurses once per `[`: this nesting overflows
     # its stack (upstream mlir-opt dies with a segmentation fault on it),
     # also the 512 MiB analysis stack of an AddressSanitizer build, where
-    # 200,000 parsed (server/CrashIsolation.h, kAnalysisStackBytes).
+    # 200,000 parsed (ide/CrashIsolation.h, kAnalysisStackBytes).
     n = 1000000
     return ("func.func @fine(%arg0: memref<2xf32>) {\n"
             "  memref.dealloc %arg0 : memref<2xf32>\n"
@@ -638,27 +590,6 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         self.assertGreater(len(early_hints), 0)
 
     # Features --------------------------------------------------------------
-
-    def test_hover_matches_explain(self):
-        c = self.start()
-        path = self.example("condBranch.mlir")
-        uri = self.opened(c, path)
-        # %0 at its definition (line 17, 1-based) and in a use; ^bb3 and
-        # ^bb2; the op names memref.alloc and cf.br (a terminator).
-        for line, col in [(16, 3), (18, 13), (19, 1), (12, 27), (16, 10),
-                          (18, 3)]:
-            h = c.call("textDocument/hover", {
-                "textDocument": {"uri": uri}, "position": pos(line, col)})
-            self.assertEqual(h["result"]["contents"],
-                             {"kind": "markdown",
-                              "value": explain(path, line + 1, col + 1)},
-                             (line, col))
-        self.assertEqual(c.call("textDocument/hover", {
-            "textDocument": {"uri": uri}, "position": pos(16, 3)})
-            ["result"]["range"], rng(16, 2, 16, 4))
-        # Whitespace: no hover.
-        self.assertIsNone(c.call("textDocument/hover", {
-            "textDocument": {"uri": uri}, "position": pos(11, 0)})["result"])
 
     def test_inlay_hints(self):
         c = self.start()
@@ -2104,4 +2035,5 @@ if __name__ == "__main__":
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     ARGS, rest = parser.parse_known_args()
+    protocol_helpers.ARGS = ARGS
     unittest.main(argv=[sys.argv[0]] + rest)

@@ -10,7 +10,7 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <gtest/gtest.h>
 

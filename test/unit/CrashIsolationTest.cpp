@@ -1,6 +1,6 @@
 //===- CrashIsolationTest.cpp ---------------------------------------------===//
 
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
 
 #include <gtest/gtest.h>
 

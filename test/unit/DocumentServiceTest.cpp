@@ -8,6 +8,7 @@
 #include "server/DocumentService.h"
 #include "Annotations.h"
 #include "server/Logger.h"
+#include "server/Protocol.h"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,7 @@ struct Recorder : DocumentCallbacks {
   std::mutex mutex;
   std::condition_variable changed;
   std::vector<SnapshotRef> published;
-  std::vector<std::string> lost, closed, problems;
+  std::vector<std::string> closed, problems;
 
   void onDiagnostics(const SnapshotRef &snapshot) override {
     std::lock_guard<std::mutex> lock(mutex);
@@ -31,10 +32,6 @@ struct Recorder : DocumentCallbacks {
   }
   void onDocumentClosed(const std::string &uri) override {
     closed.push_back(uri);
-  }
-  void onDocumentLost(const std::string &uri,
-                      const std::string &message) override {
-    lost.push_back(uri + ": " + message);
   }
   void onAnalysisActivity(const std::string &, bool, size_t) override {}
   void onSettingsProblems(const std::string &origin,
@@ -48,6 +45,16 @@ struct Recorder : DocumentCallbacks {
     });
     return published.back();
   }
+  /// The first publish after the `count` seen so far.
+  SnapshotRef waitForPublishAfter(size_t count) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return published.size() > count; });
+    return published[count];
+  }
+  size_t publishes() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return published.size();
+  }
 };
 
 template <typename T> struct Wait {
@@ -58,10 +65,13 @@ template <typename T> struct Wait {
   Answer<T> get() { return promise.get_future().get(); }
 };
 
-lsp::Position positionOf(const std::string &text, uint32_t offset) {
-  LineIndex lines(text);
-  LineColumn at = lines.toUtf16Column(offset);
-  return {at.line, at.column};
+TextPosition positionOf(const std::string &text, uint32_t offset) {
+  return bufferlens::positionOf(LineIndex(text), offset,
+                                PositionEncoding::Utf16);
+}
+
+TextRef textOf(const std::string &text) {
+  return std::make_shared<const std::string>(text);
 }
 
 struct DocumentServiceTest : ::testing::Test {
@@ -95,12 +105,12 @@ const char *kLeak = "func.func @leaky(%c: i1) {\n"
 
 TEST_F(DocumentServiceTest, CodeActionsOfTheKindsAskedFor) {
   Annotations code(kLeak);
-  service->didOpen("file:///t.mlir", code.code(), 1);
+  service->openDocument("file:///t.mlir", textOf(code.code()), 1);
   recorder.waitForVersion(1);
   auto kindsFor = [&](const char *at,
                       std::optional<std::vector<std::string>> only) {
-    lsp::Range range{positionOf(code.code(), code.range(at).begin),
-                     positionOf(code.code(), code.range(at).end)};
+    TextPositionRange range{positionOf(code.code(), code.range(at).begin),
+                            positionOf(code.code(), code.range(at).end)};
     Wait<std::vector<CodeActionInfo>> wait;
     service->codeActions("file:///t.mlir", range, only, nullptr,
                          wait.callback());
@@ -134,7 +144,7 @@ TEST_F(DocumentServiceTest, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(answer.error->code, ErrorCode::InvalidParams);
   EXPECT_EQ(answer.error->message, "the document is not open: file:///t.mlir");
 
-  service->didOpen("file:///t.mlir", code.code(), 1);
+  service->openDocument("file:///t.mlir", textOf(code.code()), 1);
   Wait<std::vector<InlayHintInfo>> backwards;
   service->inlayHints("file:///t.mlir", {{2, 0}, {1, 0}}, nullptr,
                       backwards.callback());
@@ -151,28 +161,38 @@ TEST_F(DocumentServiceTest, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(edits.error->code, ErrorCode::ContentModified);
 }
 
-TEST_F(DocumentServiceTest, AnEditOutsideTheTextLosesTheDocument) {
+TEST_F(DocumentServiceTest, WholeTextsReplaceTheDocument) {
   Annotations code(kLeak);
-  service->didOpen("file:///t.mlir", code.code(), 1);
+  service->openDocument("file:///t.mlir", textOf(code.code()), 1);
   recorder.waitForVersion(1);
-  lsp::ContentChange change;
-  change.text = "x";
-  change.hasRange = true;
-  change.range = lsp::Range{{40, 0}, {40, 0}};
-  change.rangeText = "R";
-  service->didChange("file:///t.mlir", 2, {change});
-  ASSERT_EQ(recorder.lost.size(), 1u);
-  EXPECT_EQ(recorder.lost[0],
-            "file:///t.mlir: BufferLens lost this document's text: an edit's "
-            "range R is not a range of the text. Edits are ignored until the "
-            "whole text is sent again (reopen the document).");
-  // The whole text brings it back.
-  lsp::ContentChange whole;
-  whole.text = code.code();
-  service->didChange("file:///t.mlir", 3, {whole});
-  EXPECT_EQ(recorder.waitForVersion(3)->text(), code.code());
-  EXPECT_THROW(service->didChange("file:///other.mlir", 1, {whole}),
-               InvalidParamsError);
-  service->didClose("file:///t.mlir");
+  std::string plain = "func.func @f() {\n  return\n}\n";
+  service->updateDocument("file:///t.mlir", textOf(plain), 2);
+  service->saveDocument("file:///t.mlir");
+  SnapshotRef snapshot = recorder.waitForVersion(2);
+  EXPECT_EQ(snapshot->text(), plain);
+  EXPECT_TRUE(snapshot->findings().empty());
+  service->removeDocument("file:///t.mlir");
   EXPECT_EQ(recorder.closed, std::vector<std::string>{"file:///t.mlir"});
+  // A lost text is removed without closing: the caller tells the client.
+  service->openDocument("file:///u.mlir", textOf(plain), 1);
+  service->removeDocument("file:///u.mlir", /*closed=*/false);
+  EXPECT_EQ(recorder.closed, std::vector<std::string>{"file:///t.mlir"});
+}
+
+TEST_F(DocumentServiceTest, QueriesRunUnderTheirSnapshotsOptions) {
+  Annotations code(kLeak);
+  ClientSettings off;
+  off.analysis.checks.push_back({FindingCode::BL101, false, std::nullopt});
+  service->applySettings(off);
+  service->openDocument("file:///t.mlir", textOf(code.code()), 1);
+  SnapshotRef snapshot = recorder.waitForVersion(1);
+  EXPECT_FALSE(snapshot->options().isEnabled(FindingCode::BL101));
+  for (const Finding &finding : snapshot->findings())
+    EXPECT_NE(finding.code, FindingCode::BL101) << finding.message;
+  // Later settings make a new snapshot; the old one keeps its options.
+  size_t seen = recorder.publishes();
+  service->applySettings(ClientSettings());
+  SnapshotRef again = recorder.waitForPublishAfter(seen);
+  EXPECT_FALSE(snapshot->options().isEnabled(FindingCode::BL101));
+  EXPECT_TRUE(again->options().isEnabled(FindingCode::BL101));
 }

@@ -1,5 +1,5 @@
 // The early findings (analysis/Analyzer.h EarlyFindingsHook) and the early
-// snapshot of a whole analysis (server/IncrementalAnalysis.h): what the
+// snapshot of a whole analysis (ide/IncrementalAnalysis.h): what the
 // language server publishes first on didOpen. A client shown them must see
 // the complete set only add to them, so every early finding is in the
 // complete result unchanged; and they are the cheap errors: MLIR's and the
@@ -8,7 +8,7 @@
 #include "TestUtil.h"
 #include "analysis/Analyzer.h"
 #include "analysis/parts/Partition.h"
-#include "server/IncrementalAnalysis.h"
+#include "ide/IncrementalAnalysis.h"
 
 #include <gtest/gtest.h>
 

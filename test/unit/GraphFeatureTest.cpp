@@ -8,8 +8,8 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "server/Features.h"
-#include "server/IncrementalAnalysis.h"
+#include "ide/Features.h"
+#include "ide/IncrementalAnalysis.h"
 
 #include <gtest/gtest.h>
 

@@ -1,16 +1,16 @@
 //===- IncrementalAnalysisTest.cpp - Edits answered from reused parts -----===//
 //
 // A version analysed after an edit inside one top-level operation reuses
-// the previous version's parts for the rest (server/IncrementalAnalysis.h):
+// the previous version's parts for the rest (ide/IncrementalAnalysis.h):
 // what it answers must be what a fresh analysis of the same text answers.
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/IncrementalAnalysis.h"
+#include "ide/IncrementalAnalysis.h"
 #include "BufferizedGenerator.h"
 #include "SameAnswers.h"
 #include "TestUtil.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <gtest/gtest.h>
 

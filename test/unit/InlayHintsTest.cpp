@@ -8,7 +8,7 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 //
 // While a large document's first analysis runs, a query that looks at one
 // place is answered from the operations there analysed alone
-// (server/IncrementalAnalysis.h analyzeReach). Where such a snapshot says
+// (ide/IncrementalAnalysis.h analyzeReach). Where such a snapshot says
 // it answers (Snapshot::answersFor), it must answer what the whole
 // document's analysis answers.
 //
@@ -12,8 +12,8 @@
 #include "BufferizedGenerator.h"
 #include "SameAnswers.h"
 #include "TestUtil.h"
-#include "server/Features.h"
-#include "server/IncrementalAnalysis.h"
+#include "ide/Features.h"
+#include "ide/IncrementalAnalysis.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #ifndef BUFFERLENS_TEST_SAMEANSWERS_H
 #define BUFFERLENS_TEST_SAMEANSWERS_H
 
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <gtest/gtest.h>
 

@@ -9,9 +9,9 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "server/Features.h"
-#include "server/ToProtocol.h"
-#include "server/TokenScanner.h"
+#include "ide/Features.h"
+#include "ide/TokenScanner.h"
+#include "server/SemanticTokensProtocol.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include "Annotations.h"
 #include "TestUtil.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <gtest/gtest.h>
 

@@ -10,8 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/classic/ClassicExplain.h"
-#include "analysis/ir/BufferFacts.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include "llvm/ADT/STLExtras.h"
 

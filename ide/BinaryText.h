@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_BINARYTEXT_H
-#define BUFFERLENS_SERVER_BINARYTEXT_H
+#ifndef BUFFERLENS_IDE_BINARYTEXT_H
+#define BUFFERLENS_IDE_BINARYTEXT_H
 
 #include <string_view>
 
@@ -26,4 +26,4 @@ constexpr std::string_view kBinaryTextReason =
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_BINARYTEXT_H
+#endif // BUFFERLENS_IDE_BINARYTEXT_H

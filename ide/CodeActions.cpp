@@ -1,6 +1,6 @@
 //===- CodeActions.cpp - The fixes the analyses attached to findings ------===//
 
-#include "server/Features.h"
+#include "ide/Features.h"
 
 using namespace bufferlens;
 

@@ -1,6 +1,6 @@
 //===- ClassicRewrite.cpp -------------------------------------------------===//
 
-#include "analysis/classic/ClassicRewrite.h"
+#include "analysis/rewrite/ClassicRewrite.h"
 #include "analysis/Analyzer.h"
 #include "analysis/classic/Internal.h"
 #include "analysis/ir/ParsedModule.h"

@@ -14,12 +14,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_SNAPSHOT_H
-#define BUFFERLENS_SERVER_SNAPSHOT_H
+#ifndef BUFFERLENS_IDE_SNAPSHOT_H
+#define BUFFERLENS_IDE_SNAPSHOT_H
 
 #include "analysis/model/LineIndex.h"
 #include "analysis/model/Model.h"
 #include "analysis/model/NameIndex.h"
+#include "analysis/model/Options.h"
 #include "analysis/parts/TopLevelSplit.h"
 
 #include <cstdint>
@@ -123,6 +124,15 @@ public:
   /// text, ends included.
   bool answersFor(SourceRange reach) const;
 
+  /// The options the snapshot was analysed under: a query that analyses
+  /// again (a rewrite, a graph's stage) uses them, so that it agrees with
+  /// what the snapshot shows. Defaults for a snapshot made without.
+  const AnalysisOptions &options() const;
+  /// Set once, by whoever makes the snapshot, before it is shared.
+  void setOptions(std::shared_ptr<const AnalysisOptions> options) {
+    analysisOptions = std::move(options);
+  }
+
   /// The name under a cursor at `offset` (nameAt's rule), if any.
   std::optional<Occurrence> occurrenceAt(uint32_t offset) const;
 
@@ -137,6 +147,7 @@ private:
   std::vector<SnapshotPart> partList;
   std::vector<TopLevelChunk> chunkList;
   std::vector<SourceRange> unanalysedRanges;
+  std::shared_ptr<const AnalysisOptions> analysisOptions;
 };
 
 using SnapshotRef = std::shared_ptr<const Snapshot>;
@@ -146,4 +157,4 @@ Finding shifted(const Finding &finding, int64_t delta);
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_SNAPSHOT_H
+#endif // BUFFERLENS_IDE_SNAPSHOT_H

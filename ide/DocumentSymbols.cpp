@@ -1,6 +1,6 @@
 //===- DocumentSymbols.cpp - Functions and their labelled blocks ----------===//
 
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <algorithm>
 

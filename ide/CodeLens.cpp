@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include "llvm/ADT/STLExtras.h"
 

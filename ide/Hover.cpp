@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/explain/Explain.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 using namespace bufferlens;
 

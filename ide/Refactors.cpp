@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/rewrite/Rewrite.h"
-#include "server/CrashIsolation.h"
-#include "server/Features.h"
+#include "ide/CrashIsolation.h"
+#include "ide/Features.h"
 
 #include "llvm/ADT/STLExtras.h"
 

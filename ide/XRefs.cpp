@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/Features.h"
+#include "ide/Features.h"
 
 using namespace bufferlens;
 

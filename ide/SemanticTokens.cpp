@@ -13,8 +13,8 @@
 //   allocation kind implies where the pass did not run.
 // - criticalAlias: the classic plan marks the value critical (BL201).
 // - freed (uses only): the use comes after a free of the value or of a
-//   buffer it aliases (aliasesOf of the freed value, or of its allocation
-//   when it is a cast or view of exactly one) on every path, i.e. a
+//   buffer it aliases (aliasesOf (Model.h) of the freed value, or of its
+//   allocation when it is a cast or view of exactly one) on every path, i.e. a
 //   `memref.dealloc` or another op the checker saw free
 //   (AnalysisResult::freeSites: gpu.dealloc, memref.realloc's source) dominates
 //   the use's op. Not the conditional `bufferization.dealloc`, nor a call (its
@@ -25,9 +25,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/explain/Explain.h"
-#include "analysis/ir/BufferFacts.h"
-#include "server/Features.h"
-#include "server/TokenScanner.h"
+#include "ide/Features.h"
+#include "ide/TokenScanner.h"
 
 #include "llvm/ADT/STLExtras.h"
 

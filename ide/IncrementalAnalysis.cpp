@@ -1,19 +1,31 @@
 //===- IncrementalAnalysis.cpp --------------------------------------------===//
 
-#include "server/IncrementalAnalysis.h"
-#include "server/CrashIsolation.h"
+#include "ide/IncrementalAnalysis.h"
+#include "ide/BinaryText.h"
+#include "ide/CrashIsolation.h"
 
 #include "analysis/parts/Partition.h"
 #include "analysis/parts/TopLevelSplit.h"
 #include "support/PartThreads.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 using namespace bufferlens;
+
+/// A new snapshot that remembers the options it was analysed under
+/// (Snapshot::options), so that every query of it runs under them.
+template <typename... Args>
+static std::shared_ptr<const Snapshot>
+makeSnapshot(const AnalysisOptions &options, Args &&...args) {
+  auto snapshot = std::make_shared<Snapshot>(std::forward<Args>(args)...);
+  snapshot->setOptions(std::make_shared<const AnalysisOptions>(options));
+  return snapshot;
+}
 
 static std::string_view slice(std::string_view text, SourceRange range) {
   return text.substr(range.begin, range.end - range.begin);
@@ -229,41 +241,107 @@ analyseAlone(std::string_view text, const std::vector<SourceRange> &fresh,
   return out;
 }
 
-/// The whole document, cut into parts analysed in parallel when it is large
-/// (analysis/parts/Partition.h); each part becomes a part of the snapshot.
-static VersionAnalysis whole(TextRef textRef, const std::string &uri,
-                             const std::string &bufferName,
-                             const AnalysisOptions &options, int64_t version,
-                             unsigned threads, const EarlySnapshotHook &early) {
+/// A snapshot of `text` refused by the text-admission rule (BinaryText.h):
+/// one error at its first NUL byte, nothing analysed.
+static SnapshotRef refusedSnapshot(TextRef text, size_t nul,
+                                   const std::string &uri, int64_t version,
+                                   const AnalysisOptions &options) {
+  AnalysisResult refused;
+  refused.sharedText = std::move(text);
+  refused.parseFailed = true;
+  Finding finding;
+  finding.range = {uint32_t(nul), uint32_t(nul + 1)};
+  finding.message = std::string(kBinaryTextReason);
+  refused.findings.push_back(std::move(finding));
+  return makeSnapshot(options, std::move(refused), uri, version);
+}
+
+/// The names of a findings-only snapshot's parts: none (nothing sorted).
+static std::shared_ptr<const std::vector<NameOccurrence>> noNames() {
+  static const auto empty =
+      std::make_shared<const std::vector<NameOccurrence>>();
+  return empty;
+}
+
+WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
+                                       const AnalysisOptions &options,
+                                       const WholeRequest &request) {
   const std::string &text = *textRef;
+  const std::string &uri = request.uri;
+  const std::string &bufferName =
+      request.bufferName.empty() ? request.uri : request.bufferName;
+  WholeAnalysis out;
+  if (size_t nul = findNulByte(text); nul != std::string::npos) {
+    out.snapshot =
+        refusedSnapshot(std::move(textRef), nul, uri, request.version, options);
+    out.refused = true;
+    out.how = "refused: " + std::string(kBinaryTextReason);
+    return out;
+  }
+  unsigned threads = request.threads;
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min(kMaxOpenParts, threads);
   // Split once: the plan and the snapshot both need it.
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
-  std::vector<PartPlan> plans =
-      canAnalyseInParts(options)
-          ? planParts(text, chunks, std::min(kMaxOpenParts, threads))
-          : std::vector<PartPlan>{};
+  std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
+                                    ? planParts(text, chunks, threads)
+                                    : std::vector<PartPlan>{};
+  bool isolate = request.crashes == CrashPolicy::IsolateCulprits;
+  std::atomic<int> crash{0};
+  // One part's analysis under the request's crash policy.
+  auto analyse = [&](TextRef partText, const EarlyFindingsHook &early) {
+    if (isolate)
+      return analyzeIsolated(std::move(partText), bufferName, options, early);
+    AnalysisResult result;
+    int retCode = 0;
+    if (!analyzeSafely(*partText, bufferName, options, result, retCode))
+      crash = retCode ? retCode : 1;
+    return result;
+  };
+  auto crashed = [&] {
+    if (!crash)
+      return false;
+    out.crash = crash;
+    out.how = "crashed (" + describeCrash(crash) + ")";
+    return true;
+  };
   if (plans.size() < 2) {
     std::vector<PartPlan> one = {{{0, static_cast<uint32_t>(text.size())}, {}}};
-    EarlyParts earlyParts(early, textRef, uri, version, one, chunks);
-    AnalysisResult result =
-        analyzeIsolated(textRef, bufferName, options, earlyParts.forPart(0));
-    return {std::make_shared<const Snapshot>(std::move(result), uri, version,
-                                             std::move(chunks)),
-            VersionAnalysis::Analysed::WholeDocument, "whole document"};
+    EarlyParts earlyParts(request.early, textRef, uri, request.version, one,
+                          chunks);
+    AnalysisResult result = analyse(textRef, earlyParts.forPart(0));
+    if (crashed())
+      return out;
+    if (request.findingsOnly) {
+      std::vector<SnapshotPart> parts(1);
+      parts[0].covers = one[0].covers;
+      parts[0].result =
+          std::make_shared<const AnalysisResult>(std::move(result));
+      parts[0].names = noNames();
+      out.snapshot = makeSnapshot(options, std::move(textRef), std::move(parts),
+                                  uri, request.version, std::move(chunks));
+    } else {
+      out.snapshot = makeSnapshot(options, std::move(result), uri,
+                                  request.version, std::move(chunks));
+    }
+    out.how = "whole document";
+    return out;
   }
   std::thread::id caller = std::this_thread::get_id();
-  EarlyParts earlyParts(early, textRef, uri, version, plans, chunks);
+  EarlyParts earlyParts(request.early, textRef, uri, request.version, plans,
+                        chunks);
   std::vector<AnalysisResult> results =
       analyzeParts(text, plans, [&](std::string_view partText, size_t part) {
         // Threads of our own need their own stack for crash recovery.
         std::optional<AlternateSignalStack> stack;
         if (std::this_thread::get_id() != caller)
           stack.emplace();
-        return analyzeIsolated(std::make_shared<const std::string>(partText),
-                               bufferName, options, earlyParts.forPart(part));
+        return analyse(std::make_shared<const std::string>(partText),
+                       earlyParts.forPart(part));
       });
+  if (crashed())
+    return out;
   // Each part's names are sorted on the part threads: done by the
   // snapshot, it was one thread's work on the way to publishing.
   std::vector<SnapshotPart> parts(plans.size());
@@ -271,23 +349,43 @@ static VersionAnalysis whole(TextRef textRef, const std::string &uri,
     parts[p].result =
         std::make_shared<const AnalysisResult>(std::move(results[p]));
     parts[p].covers = plans[p].covers;
+    if (request.findingsOnly)
+      parts[p].names = noNames();
   }
-  runOnPartThreads(parts.size(), [&](size_t p) {
-    try {
-      parts[p].names = sortedNamesOf(*parts[p].result);
-    } catch (...) {
-      // (std::bad_alloc) The snapshot tries again for the parts without.
-    }
-  });
-  std::string how =
+  if (!request.findingsOnly)
+    runOnPartThreads(parts.size(), [&](size_t p) {
+      try {
+        parts[p].names = sortedNamesOf(*parts[p].result);
+      } catch (...) {
+        // (std::bad_alloc) The snapshot tries again for the parts without.
+      }
+    });
+  out.how =
       plans.size() == 1
           ? "whole document (in one piece: MLIR reports errors)"
           : "whole document in " + std::to_string(plans.size()) + " parts";
   // analyzeParts falls back to one part without blanking, so the split of
   // the text still holds.
-  return {std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
-                                           uri, version, std::move(chunks)),
-          VersionAnalysis::Analysed::WholeDocument, how};
+  out.snapshot = makeSnapshot(options, std::move(textRef), std::move(parts),
+                              uri, request.version, std::move(chunks));
+  return out;
+}
+
+/// The server's whole analysis of a version: crashes narrowed to their
+/// operations.
+static VersionAnalysis whole(TextRef textRef, const std::string &uri,
+                             const std::string &bufferName,
+                             const AnalysisOptions &options, int64_t version,
+                             unsigned threads, const EarlySnapshotHook &early) {
+  WholeRequest request;
+  request.uri = uri;
+  request.bufferName = bufferName;
+  request.version = version;
+  request.threads = threads;
+  request.early = early;
+  WholeAnalysis analysis = analyzeWhole(std::move(textRef), options, request);
+  return {std::move(analysis.snapshot),
+          VersionAnalysis::Analysed::WholeDocument, std::move(analysis.how)};
 }
 
 VersionAnalysis bufferlens::analyzeVersion(
@@ -301,6 +399,10 @@ VersionAnalysis bufferlens::analyzeVersion(
     out.how += std::string(" (") + why + ")";
     return out;
   };
+  if (size_t nul = findNulByte(text); nul != std::string::npos)
+    return {refusedSnapshot(std::move(textRef), nul, uri, version, options),
+            VersionAnalysis::Analysed::WholeDocument,
+            "refused: " + std::string(kBinaryTextReason)};
   if (!previous)
     return whole(std::move(textRef), uri, bufferName, options, version, threads,
                  early);
@@ -349,9 +451,8 @@ VersionAnalysis bufferlens::analyzeVersion(
     // Nothing changed: the same analysis holds (e.g. whitespace between
     // operations is part of them, so this is a true no-op edit).
     std::vector<SnapshotPart> parts = previous->parts();
-    return {std::make_shared<const Snapshot>(std::move(textRef),
-                                             std::move(parts), uri, version,
-                                             std::move(chunks)),
+    return {makeSnapshot(options, std::move(textRef), std::move(parts), uri,
+                         version, std::move(chunks)),
             VersionAnalysis::Analysed::Nothing, "nothing (same text)"};
   }
   SourceRange newRange = chunks[changed].range;
@@ -443,8 +544,8 @@ VersionAnalysis bufferlens::analyzeVersion(
   if (fresh.size() > 1)
     how +=
         " and " + std::to_string(fresh.size() - 1) + " tied to it by symbols";
-  return {std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
-                                           uri, version, std::move(chunks)),
+  return {makeSnapshot(options, std::move(textRef), std::move(parts), uri,
+                       version, std::move(chunks)),
           VersionAnalysis::Analysed::Parts, how};
 }
 
@@ -458,6 +559,8 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
     how = why;
     return nullptr;
   };
+  if (findNulByte(text) != std::string::npos)
+    return none("the whole analysis refuses binary text");
   if (options.privateFunctionDynamicOwnership)
     return none("privateFunctionDynamicOwnership rewrites callers");
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
@@ -539,7 +642,6 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
   if (fresh.size() > targets.size())
     how += " and " + std::to_string(fresh.size() - targets.size()) +
            " tied to them by symbols";
-  return std::make_shared<const Snapshot>(std::move(textRef), std::move(parts),
-                                          uri, version, std::move(chunks),
-                                          std::move(others));
+  return makeSnapshot(options, std::move(textRef), std::move(parts), uri,
+                      version, std::move(chunks), std::move(others));
 }

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_CRASHISOLATION_H
-#define BUFFERLENS_SERVER_CRASHISOLATION_H
+#ifndef BUFFERLENS_IDE_CRASHISOLATION_H
+#define BUFFERLENS_IDE_CRASHISOLATION_H
 
 #include "analysis/Analyzer.h"
 #include "analysis/model/Model.h"
@@ -96,6 +96,12 @@ constexpr size_t kAnalysisStackBytes = size_t(512) << 20;
 constexpr size_t kAnalysisStackBytes = size_t(128) << 20;
 #endif
 
+/// Runs `work` on a thread of its own, as analyses must run (a large
+/// stack, an alternate signal stack, crash recovery enabled), and waits
+/// for it. For the commands that analyse one document on the main
+/// thread's behalf (`explain`, `graph`).
+void runOnAnalysisThread(const std::function<void()> &work);
+
 /// Runs `work` under crash recovery; false (and the signal in `retCode`)
 /// when it crashed. For work other than analyses (rewrites).
 bool runIsolated(const std::function<void()> &work, int &retCode);
@@ -108,4 +114,4 @@ std::string describeCrash(int retCode);
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_CRASHISOLATION_H
+#endif // BUFFERLENS_IDE_CRASHISOLATION_H

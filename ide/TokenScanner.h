@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_TOKENSCANNER_H
-#define BUFFERLENS_SERVER_TOKENSCANNER_H
+#ifndef BUFFERLENS_IDE_TOKENSCANNER_H
+#define BUFFERLENS_IDE_TOKENSCANNER_H
 
 #include "analysis/model/ModelTypes.h"
 
@@ -45,4 +45,4 @@ std::vector<ScannedToken> scanTokens(std::string_view text);
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_TOKENSCANNER_H
+#endif // BUFFERLENS_IDE_TOKENSCANNER_H

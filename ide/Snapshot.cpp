@@ -1,6 +1,6 @@
 //===- Snapshot.cpp -------------------------------------------------------===//
 
-#include "server/Snapshot.h"
+#include "ide/Snapshot.h"
 #include "analysis/parts/Partition.h"
 
 #include <algorithm>
@@ -32,6 +32,11 @@ Snapshot::Snapshot(TextRef text, std::vector<SnapshotPart> parts,
       documentUri(std::move(uri)), documentVersion(version),
       partList(std::move(parts)), unanalysedRanges(std::move(unanalysed)) {
   index(std::move(chunks));
+}
+
+const AnalysisOptions &Snapshot::options() const {
+  static const AnalysisOptions defaults;
+  return analysisOptions ? *analysisOptions : defaults;
 }
 
 bool Snapshot::answersFor(SourceRange reach) const {

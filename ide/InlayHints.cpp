@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/explain/Explain.h"
-#include "server/Features.h"
+#include "ide/Features.h"
 
 #include <algorithm>
 

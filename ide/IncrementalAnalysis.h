@@ -21,11 +21,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
-#define BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
+#ifndef BUFFERLENS_IDE_INCREMENTALANALYSIS_H
+#define BUFFERLENS_IDE_INCREMENTALANALYSIS_H
 
 #include "analysis/model/Options.h"
-#include "server/Snapshot.h"
+#include "ide/Snapshot.h"
 
 #include <functional>
 #include <string>
@@ -51,6 +51,52 @@ struct VersionAnalysis {
 /// analysing threads, before the analysis ends. It is for publishing only:
 /// its parts have no tables.
 using EarlySnapshotHook = std::function<void(SnapshotRef)>;
+
+/// What happens when MLIR crashes on a document (CrashIsolation.h).
+enum class CrashPolicy {
+  /// The top-level operations that crash are found and reported as errors
+  /// of their own; the rest is analysed (the server).
+  IsolateCulprits,
+  /// The document fails as a whole: WholeAnalysis::crash is set and there
+  /// is no snapshot (`lint`, which reports such a file as not linted).
+  FailDocument,
+};
+
+struct WholeRequest {
+  std::string uri;
+  /// The name MLIR's diagnostics use; empty: `uri`.
+  std::string bufferName;
+  int64_t version = 0;
+  /// Threads the parts may use (0: one per core); at most kMaxOpenParts.
+  unsigned threads = 0;
+  CrashPolicy crashes = CrashPolicy::IsolateCulprits;
+  /// The model in one part, whatever the text's size (the graphs of
+  /// `lint --graphs` need a function's whole model in one result).
+  bool onePiece = false;
+  /// Only the findings are read: the parts' names are not indexed (the
+  /// snapshot then names nothing under a cursor).
+  bool findingsOnly = false;
+  EarlySnapshotHook early;
+};
+
+struct WholeAnalysis {
+  /// Null only when the document crashed under CrashPolicy::FailDocument.
+  SnapshotRef snapshot;
+  /// What was analysed, for the log.
+  std::string how;
+  /// The crash's signal or exit code (FailDocument); 0: none.
+  int crash = 0;
+  /// The text was refused (BinaryText.h): the snapshot holds one error at
+  /// its first NUL byte and nothing else.
+  bool refused = false;
+};
+
+/// The one whole-document analysis both front ends run (`lint` and the
+/// server's first analysis of a text): the text-admission rule, then the
+/// text cut into parts analysed in parallel when it is large
+/// (analysis/parts/Partition.h), each under crash recovery.
+WholeAnalysis analyzeWhole(TextRef text, const AnalysisOptions &options,
+                           const WholeRequest &request);
 
 /// The snapshot of `text`; `previous` (null: analyse everything) is the
 /// last snapshot of the same document under the same options. A whole
@@ -102,4 +148,4 @@ constexpr size_t kMaxSnapshotParts = kMaxOpenParts + 8;
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_INCREMENTALANALYSIS_H
+#endif // BUFFERLENS_IDE_INCREMENTALANALYSIS_H

@@ -8,12 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BUFFERLENS_SERVER_FEATURES_H
-#define BUFFERLENS_SERVER_FEATURES_H
+#ifndef BUFFERLENS_IDE_FEATURES_H
+#define BUFFERLENS_IDE_FEATURES_H
 
 #include "analysis/model/Options.h"
 #include "analysis/rewrite/Rewrite.h"
-#include "server/Snapshot.h"
+#include "ide/Snapshot.h"
+#include "viz/FunctionGraph.h"
 #include "viz/Render.h"
 
 #include <optional>
@@ -165,18 +166,35 @@ struct GraphQuery {
   /// The `#range=` links' columns in UTF-8 bytes (a session that
   /// negotiated utf-8) instead of UTF-16 code units.
   bool utf8Columns = false;
+  /// How much of a large function is drawn.
+  viz::GraphLimits limits;
+  /// A stage whose passes reject another function of the document still
+  /// draws this one (the editor); false: the rewrite fails as a whole, as
+  /// `graph --stage` reports it.
+  bool keepRejectedFunctions = true;
 };
 struct GraphAnswer {
   std::string function;
   std::string content;
   std::vector<std::string> functions; ///< Every function, in source order.
   std::string error;                  ///< Non-empty: no drawing.
+  /// The error is the stage's rewrite of the whole document failing, not
+  /// something of this function.
+  bool rewriteFailed = false;
 };
 /// Draws with viz/; the stages other than `input` run the upstream passes
 /// on the function's text (what the graph shows), under crash recovery.
 GraphAnswer graphOf(const Snapshot &snapshot, const GraphQuery &query,
                     const std::string &bufferName,
                     const AnalysisOptions &options);
+/// The graphs of several functions by name (`query.function` and
+/// `query.offset` are ignored), in the order given, the stage's rewrite
+/// made once per snapshot part (`graph --all`, a directory).
+std::vector<GraphAnswer> graphsOf(const Snapshot &snapshot,
+                                  const std::vector<std::string> &functions,
+                                  const GraphQuery &query,
+                                  const std::string &bufferName,
+                                  const AnalysisOptions &options);
 std::vector<std::string> functionNames(const Snapshot &snapshot);
 
 // RewriteFeature.cpp
@@ -198,4 +216,4 @@ OpId opContaining(const AnalysisResult &result, FunctionId fn,
 
 } // namespace bufferlens
 
-#endif // BUFFERLENS_SERVER_FEATURES_H
+#endif // BUFFERLENS_IDE_FEATURES_H

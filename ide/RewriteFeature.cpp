@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/CrashIsolation.h"
-#include "server/Features.h"
+#include "ide/CrashIsolation.h"
+#include "ide/Features.h"
 
 using namespace bufferlens;
 

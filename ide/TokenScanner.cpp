@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/TokenScanner.h"
+#include "ide/TokenScanner.h"
 
 #include <cctype>
 

@@ -1,6 +1,6 @@
 //===- CrashIsolation.cpp -------------------------------------------------===//
 
-#include "server/CrashIsolation.h"
+#include "ide/CrashIsolation.h"
 #include "analysis/Analyzer.h"
 #include "analysis/model/LineIndex.h"
 #include "analysis/parts/TopLevelSplit.h"
@@ -12,6 +12,7 @@
 #include <cstring>
 #include <pthread.h>
 #include <signal.h>
+#include <thread>
 
 using namespace bufferlens;
 
@@ -152,6 +153,16 @@ void bufferlens::useLargeThreadStacks() {
       pthread_attr_setstacksize(&attributes, kAnalysisStackBytes) == 0)
     pthread_setattr_default_np(&attributes);
   pthread_attr_destroy(&attributes);
+}
+
+void bufferlens::runOnAnalysisThread(const std::function<void()> &work) {
+  enableCrashRecovery();
+  useLargeThreadStacks();
+  std::thread thread([&] {
+    AlternateSignalStack stack;
+    work();
+  });
+  thread.join();
 }
 
 bool bufferlens::runIsolated(const std::function<void()> &work, int &retCode) {

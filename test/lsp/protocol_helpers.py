@@ -1,0 +1,107 @@
+"""What the protocol tests share: the command-line arguments, paths and
+the expected answers derived from the CLI (`lint --format json`, `explain`),
+so that the server and the CLI cannot drift apart, and a base class that
+starts an initialized server per test. One test file per feature imports
+it (clangd keeps one transcript per feature the same way)."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspclient import LSPClient  # noqa: E402
+
+# Set by main() (or by test_protocol.py): --bufferlens, --source-dir,
+# --mlir-opt.
+ARGS = None
+
+
+def uri_of(path):
+    return "file://" + os.path.abspath(path)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def lint_json(path):
+    out = subprocess.run([ARGS.bufferlens, "lint", "--format", "json", path],
+                         capture_output=True, text=True, cwd=ARGS.source_dir)
+    return json.loads(out.stdout)
+
+
+def explain(path, line, column):
+    out = subprocess.run([ARGS.bufferlens, "explain",
+                          "%s:%d:%d" % (path, line, column)],
+                         capture_output=True, text=True)
+    return out.stdout
+
+
+def expected_diagnostics(path):
+    """The LSP diagnostics that lint's JSON output implies."""
+    out = []
+    base = "file://" + os.path.join(ARGS.source_dir, "README.md")
+    severities = {"error": 1, "warning": 2, "info": 3, "hint": 4}
+    for f in lint_json(path)["findings"]:
+        d = {"range": f["range"], "severity": severities[f["severity"]],
+             "source": f["source"], "message": f["message"]}
+        if f.get("code"):
+            d["code"] = f["code"]
+            d["codeDescription"] = {"href": base + "#" + f["code"].lower()}
+            if f["code"] == "BL304":
+                d["tags"] = [1]
+        if f.get("related"):
+            d["relatedInformation"] = [
+                {"location": {"uri": uri_of(path), "range": r["range"]},
+                 "message": r["message"]} for r in f["related"]]
+        out.append(d)
+    return out
+
+
+def pos(line, character):
+    return {"line": line, "character": character}
+
+
+def rng(l1, c1, l2, c2):
+    return {"start": pos(l1, c1), "end": pos(l2, c2)}
+
+
+
+class FeatureTest(unittest.TestCase):
+    """A test case over stdio with an initialized server per test."""
+    transport = "stdio"
+
+    def start(self, args=(), options=None, capabilities=None):
+        client = LSPClient(ARGS.bufferlens, args, self.transport)
+        self.addCleanup(client.close)
+        self.init_result = client.initialize(options, capabilities)
+        return client
+
+    def opened(self, c, path):
+        """Opens `path` in `c` and waits for its first diagnostics; its URI."""
+        uri = uri_of(path)
+        c.open(uri, read(path))
+        c.diagnostics(uri)
+        return uri
+
+    def example(self, name):
+        return os.path.join(ARGS.source_dir, "examples", name)
+
+    def examples(self):
+        folder = os.path.join(ARGS.source_dir, "examples")
+        return [os.path.join(folder, n) for n in sorted(os.listdir(folder))
+                if n.endswith(".mlir")]
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bufferlens", required=True)
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(module="__main__", argv=[sys.argv[0]] + rest)
