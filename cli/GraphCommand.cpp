@@ -17,6 +17,7 @@
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
+#include "cli/SourceFile.h"
 #include "config/Config.h"
 #include "viz/Graph.h"
 
@@ -27,7 +28,6 @@
 #include <iostream>
 #include <map>
 #include <set>
-#include <sstream>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -50,14 +50,10 @@ struct Drawable {
 };
 } // namespace
 
-static bool readFile(const std::string &path, std::string &text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return !in.bad();
+/// Reads an input without the NUL rule of lint (a binary file is reported
+/// as a file that does not parse), but as bounded and never blocking.
+static std::string readFile(const std::string &path, std::string &text) {
+  return readRegularFile(path, kMaxSourceFileBytes, text);
 }
 
 namespace cl = llvm::cl;
@@ -174,16 +170,17 @@ int bufferlens::runGraph() {
 
   int status = 0;
   std::string originText;
-  if (!args.origin.empty() && !readFile(args.origin, originText))
-    return fail(args.origin + ": cannot read the file");
+  if (!args.origin.empty())
+    if (std::string error = readFile(args.origin, originText); !error.empty())
+      return fail(args.origin + ": cannot read the file: " + error);
 
   viz::GraphOptions graphOptions;
   graphOptions.stage = args.stage;
   graphOptions.limits = args.limits;
   for (const std::string &file : collected.files) {
     std::string text;
-    if (!readFile(file, text))
-      return fail(file + ": cannot read the file");
+    if (std::string error = readFile(file, text); !error.empty())
+      return fail(file + ": cannot read the file: " + error);
     AnalysisOptions options;
     if (auto error = loadOptionsFor(file, args.configFile, options))
       return fail(*error);

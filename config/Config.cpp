@@ -3,10 +3,9 @@
 #include "config/Config.h"
 #include "analysis/model/FindingCodes.h"
 #include "analysis/model/Names.h"
+#include "support/RegularFile.h"
 
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -113,12 +112,20 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
   return errors;
 }
 
+/// Settings are a few hundred bytes: a file thousands of times larger is
+/// not one, and is not read into memory.
+constexpr size_t kMaxConfigFileBytes = size_t(4) << 20;
+
 std::optional<std::string>
 bufferlens::loadConfigFile(const fs::path &file, AnalysisOptions &options) {
-  std::ifstream in(file);
-  if (!in)
-    return file.string() + ": cannot read the configuration file";
-  nlohmann::json json = nlohmann::json::parse(in, nullptr,
+  // Read whole first: a stream over a directory or an unreadable file
+  // (/proc/self/mem) throws std::ios_base::failure from inside the parser.
+  std::string text;
+  if (std::string error =
+          readRegularFile(file.string(), kMaxConfigFileBytes, text);
+      !error.empty())
+    return file.string() + ": cannot read the configuration file: " + error;
+  nlohmann::json json = nlohmann::json::parse(text, nullptr,
                                               /*allow_exceptions=*/false,
                                               /*ignore_comments=*/true);
   if (json.is_discarded())
