@@ -7,6 +7,7 @@
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
+#include "cli/LintWorkers.h"
 #include "cli/Report.h"
 #include "cli/SourceFile.h"
 #include "cli/UnifiedDiff.h"
@@ -73,7 +74,7 @@ static cl::opt<OutputFormat> outputFormat(
 static cl::opt<unsigned>
     jobCount("jobs",
              cl::desc("workers: files, and parts of large files, analysed in "
-                      "parallel (default: all cores)"),
+                      "parallel (default: all cores; at most 8 per file)"),
              cl::value_desc("N"), cl::init(0), cl::sub(lintCommand()),
              cl::cat(optionCategory()));
 static cl::alias jobCountShort("j", cl::desc("alias for --jobs"),
@@ -361,17 +362,12 @@ static int lintFiles() {
   std::vector<FileReport> reports(files.size());
   std::vector<FileFixes> fixes(files.size());
   std::vector<std::string> graphStems = uniqueGraphStems(files);
-  unsigned jobs =
-      args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
-  // Fewer files than jobs: the spare workers analyse parts of the files.
-  unsigned threadsPerFile =
-      std::max<unsigned>(1, jobs / std::max<size_t>(1, files.size()));
-  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
+  LintWorkers workers = planLintWorkers(args.jobs, files.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     AlternateSignalStack altStack; // Where a stack overflow is caught.
     for (size_t i; (i = next++) < files.size();)
-      lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i],
+      lintOne(files[i], graphStems[i], args, workers.threadsPerFile, reports[i],
               fixes[i]);
   };
   // Every analysis runs on a thread of ours, with a large stack (the main
@@ -379,7 +375,7 @@ static int lintFiles() {
   enableCrashRecovery();
   useLargeThreadStacks();
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < jobs; ++t)
+  for (unsigned t = 0; t < workers.fileWorkers; ++t)
     threads.emplace_back(worker);
   for (std::thread &t : threads)
     t.join();
