@@ -24,7 +24,6 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -138,12 +137,6 @@ static std::string graphArgsFromCommandLine(GraphArgs &out) {
   if (!out.origin.empty() && !stageName.getNumOccurrences())
     out.stage = "rewritten";
   return "";
-}
-
-static bool writeBytes(const fs::path &path, const std::string &bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  return bool(out);
 }
 
 static int fail(const std::string &message) {
@@ -279,8 +272,9 @@ int bufferlens::runGraph() {
                                 graphFileName(stem, d.result.functions[fn].name,
                                               args.stage, args.format)
                           : fs::path(args.output);
-      if (!writeBytes(path, out.bytes))
-        return fail(path.string() + ": cannot write the file");
+      if (std::string error = writeGraphFile(path.string(), out.bytes);
+          !error.empty())
+        return fail(path.string() + ": cannot write the file: " + error);
     }
   }
   return status;
