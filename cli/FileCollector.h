@@ -14,8 +14,9 @@ struct CollectedFiles {
 };
 
 /// Files as named; directories recursively for `*.mlir` (hidden directories
-/// skipped). A directory without `.mlir` files, or a missing path, is a
-/// problem; the others are still collected.
+/// skipped). A directory without `.mlir` files, a missing path, or a path
+/// that is not a regular file (a FIFO, a device: "x.mlir: skipped: not a
+/// regular file (a FIFO)") is a problem; the others are still collected.
 CollectedFiles collectFiles(const std::vector<std::string> &paths);
 
 /// The `index`-th (1-based) of `count` deterministic slices of `files`.

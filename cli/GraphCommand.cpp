@@ -26,7 +26,6 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 using namespace bufferlens;
@@ -124,12 +123,6 @@ static std::string graphArgsFromCommandLine(GraphArgs &out) {
   if (!out.origin.empty() && !stageName.getNumOccurrences())
     out.stage = "rewritten";
   return "";
-}
-
-static bool writeBytes(const fs::path &path, const std::string &bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  return bool(out);
 }
 
 static int fail(const std::string &message) {
@@ -288,8 +281,9 @@ int bufferlens::runGraph() {
                                         graphFileName(stem, out.function,
                                                       args.stage, args.format)
                                   : fs::path(args.output);
-      if (!writeBytes(path, out.content))
-        return fail(path.string() + ": cannot write the file");
+      if (std::string error = writeGraphFile(path.string(), out.content);
+          !error.empty())
+        return fail(path.string() + ": cannot write the file: " + error);
     }
   }
   return status;

@@ -4,10 +4,15 @@
 #include "cli/GraphExport.h"
 #include "viz/Graph.h"
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -29,10 +34,51 @@ std::string bufferlens::graphFileName(const std::string &sourceStem,
          stage + "." + viz::toString(format);
 }
 
-static bool writeBytes(const fs::path &path, const std::string &bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  return bool(out);
+static std::string systemError(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+/// Opens `path` for writing without waiting for a FIFO's reader.
+static int openForWriting(const std::string &path, std::string &error) {
+  int fd = ::open(
+      path.c_str(),
+      O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    int failed = errno;
+    struct stat status;
+    // A FIFO without a reader would have blocked a plain open forever.
+    error = failed == ENXIO && ::stat(path.c_str(), &status) == 0 &&
+                    S_ISFIFO(status.st_mode)
+                ? "a FIFO with no reader"
+                : systemError(failed);
+    return -1;
+  }
+  // A FIFO with a reader is written at the reader's pace, as a shell would.
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+    error = systemError(errno);
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+std::string bufferlens::writeGraphFile(const std::string &path,
+                                       const std::string &bytes) {
+  std::string error;
+  int fd = openForWriting(path, error);
+  if (fd < 0)
+    return error;
+  for (size_t done = 0; done < bytes.size() && error.empty();) {
+    ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (wrote > 0)
+      done += size_t(wrote);
+    else if (wrote == 0 || errno != EINTR)
+      error = systemError(wrote == 0 ? EIO : errno);
+  }
+  if (::close(fd) != 0 && error.empty())
+    error = systemError(errno);
+  return error;
 }
 
 std::vector<std::string>
@@ -73,8 +119,9 @@ std::vector<std::string> bufferlens::exportInputGraphs(
     if (!out.ok())
       problems.push_back(sourcePath + ": @" + result.functions[fn].name + ": " +
                          out.error);
-    else if (!writeBytes(path, out.bytes))
-      problems.push_back(path.string() + ": cannot write the file");
+    else if (std::string error = writeGraphFile(path.string(), out.bytes);
+             !error.empty())
+      problems.push_back(path.string() + ": cannot write the file: " + error);
   }
   return problems;
 }

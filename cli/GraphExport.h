@@ -18,6 +18,12 @@ std::string graphFileName(const std::string &sourceStem,
                           const std::string &function, const std::string &stage,
                           viz::GraphFormat format);
 
+/// Writes `bytes` to `path` (created, or truncated), as `graph -o` and
+/// `lint --graphs` write a graph. Returns empty on success, else why in a
+/// few words ("Is a directory", "a FIFO with no reader"). Never blocks on
+/// a FIFO nobody reads; one with a reader, or a device, is written to.
+std::string writeGraphFile(const std::string &path, const std::string &bytes);
+
 /// The source stems the graphs of `files` are named after, one per file and
 /// all different: the file's stem where no other file has it, else its path
 /// without the extension (`a/x.mlir` and `b/x.mlir` give `a/x` and `b/x`,

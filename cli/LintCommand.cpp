@@ -7,10 +7,12 @@
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
 #include "cli/GraphExport.h"
+#include "cli/LintWorkers.h"
 #include "cli/Report.h"
 #include "cli/SourceFile.h"
 #include "cli/UnifiedDiff.h"
 #include "cli/Verify.h"
+#include "cli/WriteFixedFile.h"
 #include "config/Config.h"
 #include "ide/CrashIsolation.h"
 #include "ide/IncrementalAnalysis.h"
@@ -20,8 +22,6 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -52,6 +52,7 @@ struct LintArgs {
 struct FileFixes {
   size_t applied = 0, skipped = 0;
   std::string original; ///< The text as read, when fixes changed it.
+  FileStamp stamp;      ///< The file as read, to see it unchanged on writing.
   /// Set when the fixed text has MLIR errors the original has not: the
   /// file keeps its text and findings.
   std::string rejection;
@@ -74,7 +75,7 @@ static cl::opt<OutputFormat> outputFormat(
 static cl::opt<unsigned>
     jobCount("jobs",
              cl::desc("workers: files, and parts of large files, analysed in "
-                      "parallel (default: all cores)"),
+                      "parallel (default: all cores; at most 8 per file)"),
              cl::value_desc("N"), cl::init(0), cl::sub(lintCommand()),
              cl::cat(optionCategory()));
 static cl::alias jobCountShort("j", cl::desc("alias for --jobs"),
@@ -252,7 +253,7 @@ static void lintOne(const std::string &path, const std::string &graphStem,
                     const LintArgs &args, unsigned threads, FileReport &report,
                     FileFixes &fixes) {
   report.path = path;
-  if (!readSourceFile(path, report.text, report.ioError))
+  if (!readSourceFile(path, report.text, report.ioError, &fixes.stamp))
     return;
   lintText(path, graphStem, args, threads, report);
   if (args.fix == LintArgs::FixMode::None || !report.ioError.empty())
@@ -289,33 +290,6 @@ static void lintOne(const std::string &path, const std::string &graphStem,
   report = std::move(fixed);
 }
 
-/// Replaces `path`'s text through a file beside it renamed over it, so a
-/// failed write leaves the original; the file keeps its permissions.
-static std::string writeFixedFile(const std::string &path,
-                                  const std::string &text) {
-  namespace fs = std::filesystem;
-  std::string temporary = path + ".bufferlens-fix";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      return "cannot write the fixed text beside the file";
-    }
-  }
-  std::error_code error;
-  fs::permissions(temporary, fs::status(path, error).permissions(), error);
-  fs::rename(temporary, path, error);
-  if (error) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    return "cannot replace the file with its fixed text: " + error.message();
-  }
-  return "";
-}
-
 static int lintFiles();
 
 int bufferlens::runLint() {
@@ -343,17 +317,12 @@ static int lintFiles() {
   std::vector<FileReport> reports(files.size());
   std::vector<FileFixes> fixes(files.size());
   std::vector<std::string> graphStems = uniqueGraphStems(files);
-  unsigned jobs =
-      args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
-  // Fewer files than jobs: the spare workers analyse parts of the files.
-  unsigned threadsPerFile =
-      std::max<unsigned>(1, jobs / std::max<size_t>(1, files.size()));
-  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
+  LintWorkers workers = planLintWorkers(args.jobs, files.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     AlternateSignalStack altStack; // Where a stack overflow is caught.
     for (size_t i; (i = next++) < files.size();)
-      lintOne(files[i], graphStems[i], args, threadsPerFile, reports[i],
+      lintOne(files[i], graphStems[i], args, workers.threadsPerFile, reports[i],
               fixes[i]);
   };
   // Every analysis runs on a thread of ours, with a large stack (the main
@@ -361,13 +330,14 @@ static int lintFiles() {
   enableCrashRecovery();
   useLargeThreadStacks();
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < jobs; ++t)
+  for (unsigned t = 0; t < workers.fileWorkers; ++t)
     threads.emplace_back(worker);
   for (std::thread &t : threads)
     t.join();
 
   bool ioProblem = !collected.problems.empty();
   size_t fixesApplied = 0, fixesSkipped = 0, filesFixed = 0;
+  std::map<std::pair<uint64_t, uint64_t>, std::string> filesWritten;
   for (size_t i = 0; i < files.size(); ++i) {
     if (!fixes[i].rejection.empty()) {
       std::cerr << reports[i].path << ": error: " << fixes[i].rejection << "\n";
@@ -377,12 +347,24 @@ static int lintFiles() {
       fixesSkipped += fixes[i].skipped;
       continue;
     }
-    if (args.fix == LintArgs::FixMode::Apply)
-      if (std::string error = writeFixedFile(files[i], reports[i].text);
+    if (args.fix == LintArgs::FixMode::Apply) {
+      // Two names of one file (a symlink and its target, two hard links)
+      // are written once: the second write would find the file changed.
+      std::pair<uint64_t, uint64_t> identity{fixes[i].stamp.device,
+                                             fixes[i].stamp.inode};
+      if (auto it = filesWritten.find(identity); it != filesWritten.end()) {
+        std::cerr << files[i] << ": note: the same file as " << it->second
+                  << ", fixed there\n";
+        continue;
+      }
+      if (std::string error = writeFixedFile(files[i], fixes[i].original,
+                                             fixes[i].stamp, reports[i].text);
           !error.empty()) {
         reports[i].ioError = error;
         continue;
       }
+      filesWritten.emplace(identity, files[i]);
+    }
     fixesApplied += fixes[i].applied;
     fixesSkipped += fixes[i].skipped;
     ++filesFixed;

@@ -3,10 +3,9 @@
 #include "config/Config.h"
 #include "analysis/model/FindingCodes.h"
 #include "analysis/model/Names.h"
+#include "support/RegularFile.h"
 
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -156,18 +155,31 @@ std::optional<std::string> bufferlens::applyConfig(const nlohmann::json &json,
 }
 
 std::optional<std::string>
-bufferlens::loadConfigFile(const fs::path &file, AnalysisOptions &options) {
-  std::ifstream in(file);
-  if (!in)
-    return file.string() + ": cannot read the configuration file";
-  nlohmann::json json = nlohmann::json::parse(in, nullptr,
+bufferlens::readConfigFile(const std::string &file, AnalysisSettings &settings,
+                           FileStamp *stamp) {
+  // Read whole first: a stream over a directory or an unreadable file
+  // (/proc/self/mem) throws std::ios_base::failure from inside the parser.
+  std::string text;
+  if (std::string error =
+          readRegularFile(file, kMaxConfigFileBytes, text, stamp);
+      !error.empty())
+    return file + ": cannot read the configuration file: " + error;
+  nlohmann::json json = nlohmann::json::parse(text, nullptr,
                                               /*allow_exceptions=*/false,
                                               /*ignore_comments=*/true);
   if (json.is_discarded())
-    return file.string() + ": not valid JSON";
-  if (auto error = applyConfig(json, options))
-    return file.string() + ": " + *error;
+    return file + ": not valid JSON";
+  if (auto error = parseAnalysisSettings(json, settings))
+    return file + ": " + *error;
   return std::nullopt;
+}
+
+std::optional<std::string>
+bufferlens::loadConfigFile(const fs::path &file, AnalysisOptions &options) {
+  AnalysisSettings settings;
+  std::optional<std::string> error = readConfigFile(file.string(), settings);
+  settings.applyTo(options);
+  return error;
 }
 
 std::optional<fs::path> bufferlens::findConfigFile(const fs::path &dir) {

@@ -16,6 +16,7 @@
 #define BUFFERLENS_CONFIG_CONFIG_H
 
 #include "analysis/model/Options.h"
+#include "support/RegularFile.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -56,6 +57,17 @@ std::optional<std::string> parseAnalysisSettings(const nlohmann::json &json,
 /// message for a malformed setting (the valid ones are still applied).
 std::optional<std::string> applyConfig(const nlohmann::json &json,
                                        AnalysisOptions &options);
+
+/// Settings are a few hundred bytes: a file thousands of times larger is
+/// not one, and is not read into memory.
+constexpr size_t kMaxConfigFileBytes = size_t(4) << 20;
+
+/// Reads the config file `file` (a regular file, at most
+/// kMaxConfigFileBytes) and parses it into `settings` (its valid settings
+/// are kept); an error names the file. `stamp`: the file as it was read.
+std::optional<std::string> readConfigFile(const std::string &file,
+                                          AnalysisSettings &settings,
+                                          FileStamp *stamp = nullptr);
 
 /// Reads and applies a config file; an error names the file.
 std::optional<std::string> loadConfigFile(const std::filesystem::path &file,

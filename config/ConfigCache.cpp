@@ -2,19 +2,10 @@
 
 #include "config/ConfigCache.h"
 
-#include <nlohmann/json.hpp>
-
 #include <climits>
-#include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 
 using namespace bufferlens;
-
-bool ConfigCache::Stamp::operator==(const Stamp &other) const {
-  return device == other.device && inode == other.inode && size == other.size &&
-         seconds == other.seconds && nanoseconds == other.nanoseconds;
-}
 
 static constexpr std::string_view kConfigName = "/.bufferlens.json";
 
@@ -49,49 +40,24 @@ ConfigCache::Lookup ConfigCache::forFile(const std::string &path) {
   out.file = findFor(path);
   if (out.file.empty())
     return out;
-  struct stat info;
-  if (::stat(out.file.c_str(), &info) != 0) {
-    out.error = out.file + ": cannot read the configuration file";
-    return out;
-  }
-  Stamp stamp{uint64_t(info.st_dev), uint64_t(info.st_ino),
-              uint64_t(info.st_size), int64_t(info.st_mtim.tv_sec),
-              int64_t(info.st_mtim.tv_nsec)};
-  {
+  std::error_code problem;
+  std::optional<FileStamp> now = stampFile(out.file, problem);
+  if (now) {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = files.find(out.file);
-    if (it != files.end() && it->second.stamp == stamp) {
+    if (it != files.end() && it->second.stamp.sameContentsAs(*now)) {
       out.settings = it->second.settings;
       out.error = it->second.error;
       return out;
     }
   }
   Entry entry;
-  entry.stamp = stamp;
-  if (stamp.size > kMaxConfigFileBytes) {
-    entry.error = out.file + ": the configuration file is larger than " +
-                  std::to_string(kMaxConfigFileBytes >> 20) + " MiB; not read";
-  } else {
-    std::ifstream in(out.file, std::ios::binary);
-    std::stringstream text;
-    if (in)
-      text << in.rdbuf();
-    if (!in || in.bad()) {
-      entry.error = out.file + ": cannot read the configuration file";
-    } else {
-      nlohmann::json json = nlohmann::json::parse(text.str(), nullptr,
-                                                  /*allow_exceptions=*/false,
-                                                  /*ignore_comments=*/true);
-      if (json.is_discarded()) {
-        entry.error = out.file + ": not valid JSON";
-      } else {
-        auto settings = std::make_shared<AnalysisSettings>();
-        if (auto error = parseAnalysisSettings(json, *settings))
-          entry.error = out.file + ": " + *error;
-        entry.settings = std::move(settings);
-      }
-    }
-  }
+  auto settings = std::make_shared<AnalysisSettings>();
+  if (auto error = readConfigFile(out.file, *settings, &entry.stamp))
+    entry.error = *error;
+  // The valid settings of a file with mistakes apply; a file that could
+  // not be read sets nothing.
+  entry.settings = std::move(settings);
   out.settings = entry.settings;
   out.error = entry.error;
   std::lock_guard<std::mutex> lock(mutex);

@@ -21,16 +21,11 @@
 
 namespace bufferlens {
 
-/// Configuration files larger than this are an error, not a parse: a
-/// `.bufferlens.json` is a few lines, and reading a huge one on a
-/// document's edit would stall it.
-constexpr uint64_t kMaxConfigFileBytes = 4 << 20;
-
 class ConfigCache {
 public:
   struct Lookup {
-    /// The settings of the file (only its valid ones); null when there is
-    /// no file or it could not be read.
+    /// The settings of the file (only its valid ones; none when it could
+    /// not be read); null when there is no file.
     std::shared_ptr<const AnalysisSettings> settings;
     /// The file found; empty when none.
     std::string file;
@@ -46,13 +41,8 @@ public:
   static std::string findFor(const std::string &path);
 
 private:
-  struct Stamp {
-    uint64_t device = 0, inode = 0, size = 0;
-    int64_t seconds = 0, nanoseconds = 0;
-    bool operator==(const Stamp &other) const;
-  };
   struct Entry {
-    Stamp stamp;
+    FileStamp stamp;
     std::shared_ptr<const AnalysisSettings> settings;
     std::string error;
   };

@@ -78,3 +78,21 @@ TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
             (root / "bad.json").string() + ": not valid JSON");
   fs::remove_all(root);
 }
+
+TEST(ConfigTest, AFileThatCannotBeReadIsAnErrorNotAnException) {
+  // A directory, and a regular file whose read fails (EIO), once threw
+  // std::ios_base::failure from inside the JSON parser's stream.
+  fs::path root = fs::temp_directory_path() / "bufferlens-config-read-test";
+  fs::remove_all(root);
+  fs::create_directories(root / "dir");
+  fs::create_symlink("/proc/self/mem", root / "mem.json");
+  AnalysisOptions options;
+  EXPECT_EQ(loadConfigFile(root / "dir", options),
+            (root / "dir").string() +
+                ": cannot read the configuration file: not a regular file (a "
+                "directory)");
+  EXPECT_EQ(loadConfigFile(root / "mem.json", options),
+            (root / "mem.json").string() +
+                ": cannot read the configuration file: Input/output error");
+  fs::remove_all(root);
+}
