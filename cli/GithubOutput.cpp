@@ -63,13 +63,15 @@ static void writeCommand(std::ostream &os, const FileReport &report,
      << "\n";
 }
 
-void bufferlens::writeGithub(std::ostream &os,
-                             const std::vector<FileReport> &reports) {
-  for (const FileReport &report : reports) {
+namespace {
+class GithubWriter : public ReportWriter {
+public:
+  explicit GithubWriter(std::ostream &os) : os(os) {}
+  void file(const FileReport &report) override {
     if (!report.ioError.empty()) {
       os << "::error file=" << escapeProperty(report.path)
          << ",title=bufferlens::" << escapeData(report.ioError) << "\n";
-      continue;
+      return;
     }
     for (const Finding &finding : report.findings) {
       std::string title = finding.code == FindingCode::None
@@ -82,4 +84,20 @@ void bufferlens::writeGithub(std::ostream &os,
                      related.message);
     }
   }
+  void finish(const ReportSummary &) override {}
+
+private:
+  std::ostream &os;
+};
+} // namespace
+
+std::unique_ptr<ReportWriter> bufferlens::makeGithubWriter(std::ostream &os) {
+  return std::make_unique<GithubWriter>(os);
+}
+
+void bufferlens::writeGithub(std::ostream &os,
+                             const std::vector<FileReport> &reports) {
+  GithubWriter writer(os);
+  for (const FileReport &report : reports)
+    writer.file(report);
 }

@@ -17,6 +17,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 using namespace bufferlens;
 using json = nlohmann::ordered_json;
@@ -106,27 +107,57 @@ json findingJson(const FileReport &report, const Finding &finding) {
 /// The same bytes as building the whole document and dumping it with
 /// indent 2 (test/lit/cli/formats.test compares them), written a finding
 /// at a time.
+namespace {
+/// The document of the comment above, a file at a time: the findings
+/// array is written as files come, the problems (a line per unreadable
+/// file) and the summary at the end.
+class JsonWriter : public ReportWriter {
+public:
+  explicit JsonWriter(std::ostream &os) : os(os) {
+    os << "{\n  \"version\": 1,\n  \"findings\": [";
+  }
+  void file(const FileReport &report) override {
+    if (!report.ioError.empty()) {
+      problems.push_back({{"file", report.path}, {"message", report.ioError}});
+      return;
+    }
+    for (const Finding &finding : report.findings) {
+      os << (first ? "\n" : ",\n");
+      first = false;
+      writeNested(os, findingJson(report, finding), 2, /*indentFirst=*/true);
+    }
+  }
+  void finish(const ReportSummary &summary) override {
+    os << (first ? "]" : "\n  ]");
+    os << ",\n";
+    writeArrayMember(os, "problems", [&](const auto &emit) {
+      for (const json &problem : problems)
+        emit(problem);
+    });
+    json summaryJson = {{"files", summary.files},
+                        {"errors", summary.errors},
+                        {"warnings", summary.warnings},
+                        {"others", summary.others}};
+    os << ",\n  \"summary\": ";
+    writeNested(os, summaryJson, 1, /*indentFirst=*/false);
+    os << "\n}\n";
+  }
+
+private:
+  std::ostream &os;
+  bool first = true;
+  std::vector<json> problems;
+};
+} // namespace
+
+std::unique_ptr<ReportWriter> bufferlens::makeJsonWriter(std::ostream &os) {
+  return std::make_unique<JsonWriter>(os);
+}
+
 void bufferlens::writeJson(std::ostream &os,
                            const std::vector<FileReport> &reports) {
-  os << "{\n  \"version\": 1,\n";
-  writeArrayMember(os, "findings", [&](const auto &emit) {
-    for (const FileReport &report : reports)
-      if (report.ioError.empty())
-        for (const Finding &finding : report.findings)
-          emit(findingJson(report, finding));
-  });
-  os << ",\n";
-  writeArrayMember(os, "problems", [&](const auto &emit) {
-    for (const FileReport &report : reports)
-      if (!report.ioError.empty())
-        emit({{"file", report.path}, {"message", report.ioError}});
-  });
-  ReportSummary summary = summarize(reports);
-  json summaryJson = {{"files", summary.files},
-                      {"errors", summary.errors},
-                      {"warnings", summary.warnings},
-                      {"others", summary.others}};
-  os << ",\n  \"summary\": ";
-  writeNested(os, summaryJson, 1, /*indentFirst=*/false);
-  os << "\n}\n";
+  JsonWriter writer(os);
+  for (const FileReport &report : reports)
+    writer.file(report);
+  writer.finish(summarize(reports));
 }

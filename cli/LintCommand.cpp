@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -291,6 +292,8 @@ static void lintOne(const std::string &path, const std::string &graphStem,
 }
 
 static int lintFiles();
+static int finishLint(const LintArgs &args, const ReportSummary &summary,
+                      bool ioProblem);
 
 int bufferlens::runLint() {
   int code = lintFiles();
@@ -318,12 +321,33 @@ static int lintFiles() {
   std::vector<FileFixes> fixes(files.size());
   std::vector<std::string> graphStems = uniqueGraphStems(files);
   LintWorkers workers = planLintWorkers(args.jobs, files.size());
+  // Each file's findings are printed as soon as the files before it are
+  // (text, JSON, GitHub; not SARIF, one document, nor the fix and verify
+  // modes, which print after every file is done): a run killed or stopped
+  // on a file keeps what the others found, and a printed file's memory is
+  // freed.
+  std::unique_ptr<ReportWriter> stream;
+  if (args.fix == LintArgs::FixMode::None && !args.verify) {
+    if (args.format == OutputFormat::Text)
+      stream = makeTextWriter(std::cout);
+    else if (args.format == OutputFormat::Json)
+      stream = makeJsonWriter(std::cout);
+    else if (args.format == OutputFormat::Github)
+      stream = makeGithubWriter(std::cout);
+  }
+  std::mutex doneMutex;
+  std::condition_variable doneChanged;
+  std::vector<char> done(files.size(), 0);
   std::atomic<size_t> next{0};
   auto worker = [&] {
     AlternateSignalStack altStack; // Where a stack overflow is caught.
-    for (size_t i; (i = next++) < files.size();)
+    for (size_t i; (i = next++) < files.size();) {
       lintOne(files[i], graphStems[i], args, workers.threadsPerFile, reports[i],
               fixes[i]);
+      std::lock_guard<std::mutex> lock(doneMutex);
+      done[i] = 1;
+      doneChanged.notify_all();
+    }
   };
   // Every analysis runs on a thread of ours, with a large stack (the main
   // thread's cannot grow past its limit) and under crash recovery.
@@ -332,6 +356,30 @@ static int lintFiles() {
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < workers.fileWorkers; ++t)
     threads.emplace_back(worker);
+  if (stream) {
+    bool ioProblem = !collected.problems.empty();
+    ReportSummary summary;
+    for (size_t i = 0; i < files.size(); ++i) {
+      {
+        std::unique_lock<std::mutex> lock(doneMutex);
+        doneChanged.wait(lock, [&] { return done[i] != 0; });
+      }
+      FileReport &report = reports[i];
+      stream->file(report);
+      std::cout.flush();
+      if (!report.ioError.empty()) {
+        std::cerr << report.path << ": error: " << report.ioError << "\n";
+        ioProblem = true;
+      }
+      addToSummary(summary, report);
+      report = FileReport(); // Printed: its text and findings go.
+    }
+    for (std::thread &t : threads)
+      t.join();
+    stream->finish(summary);
+    std::cout.flush();
+    return finishLint(args, summary, ioProblem);
+  }
   for (std::thread &t : threads)
     t.join();
 
@@ -423,7 +471,12 @@ static int lintFiles() {
   }
   std::cout.flush();
 
-  ReportSummary summary = summarize(reports);
+  return finishLint(args, summarize(reports), ioProblem);
+}
+
+/// The summary line and the exit code.
+static int finishLint(const LintArgs &args, const ReportSummary &summary,
+                      bool ioProblem) {
   if (args.format == OutputFormat::Text)
     std::cerr << summary.files << " file" << (summary.files == 1 ? "" : "s")
               << " linted: " << summary.errors << " error"

@@ -28,6 +28,23 @@ struct ReportSummary {
   size_t files = 0, errors = 0, warnings = 0, others = 0, ioErrors = 0;
 };
 ReportSummary summarize(const std::vector<FileReport> &reports);
+/// Counts `report` into `summary`.
+void addToSummary(ReportSummary &summary, const FileReport &report);
+
+/// Writes reports a file at a time, in the order given, each as soon as it
+/// is known: a run that is killed or stopped has printed every file before
+/// the one it was on, and a printed file's text and findings can be freed.
+/// The bytes are those of the whole-run writers below.
+class ReportWriter {
+public:
+  virtual ~ReportWriter() = default;
+  virtual void file(const FileReport &report) = 0;
+  /// After the last file; `summary` counts them all.
+  virtual void finish(const ReportSummary &summary) = 0;
+};
+std::unique_ptr<ReportWriter> makeTextWriter(std::ostream &os);
+std::unique_ptr<ReportWriter> makeJsonWriter(std::ostream &os);
+std::unique_ptr<ReportWriter> makeGithubWriter(std::ostream &os);
 
 void writeText(std::ostream &os, const std::vector<FileReport> &reports);
 void writeJson(std::ostream &os, const std::vector<FileReport> &reports);

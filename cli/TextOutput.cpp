@@ -24,21 +24,25 @@ CompilerPosition bufferlens::compilerPosition(const FileReport &report,
   return {position.line + 1, position.column + 1};
 }
 
+void bufferlens::addToSummary(ReportSummary &summary,
+                              const FileReport &report) {
+  ++summary.files;
+  if (!report.ioError.empty())
+    ++summary.ioErrors;
+  for (const Finding &finding : report.findings) {
+    if (finding.severity == Severity::Error)
+      ++summary.errors;
+    else if (finding.severity == Severity::Warning)
+      ++summary.warnings;
+    else
+      ++summary.others;
+  }
+}
+
 ReportSummary bufferlens::summarize(const std::vector<FileReport> &reports) {
   ReportSummary summary;
-  for (const FileReport &report : reports) {
-    ++summary.files;
-    if (!report.ioError.empty())
-      ++summary.ioErrors;
-    for (const Finding &finding : report.findings) {
-      if (finding.severity == Severity::Error)
-        ++summary.errors;
-      else if (finding.severity == Severity::Warning)
-        ++summary.warnings;
-      else
-        ++summary.others;
-    }
-  }
+  for (const FileReport &report : reports)
+    addToSummary(summary, report);
   return summary;
 }
 
@@ -108,12 +112,13 @@ static void writeLocated(std::string &out, const FileReport &report,
   writeSnippet(out, report, range);
 }
 
-void bufferlens::writeText(std::ostream &os,
-                           const std::vector<FileReport> &reports) {
-  std::string out;
-  for (const FileReport &report : reports) {
+namespace {
+class TextWriter : public ReportWriter {
+public:
+  explicit TextWriter(std::ostream &os) : os(os) {}
+  void file(const FileReport &report) override {
     if (!report.ioError.empty())
-      continue; // Reported on stderr by the driver.
+      return; // Reported on stderr by the driver.
     out.clear();
     for (const Finding &finding : report.findings) {
       writeLocated(out, report, finding.range, toString(finding.severity),
@@ -123,4 +128,21 @@ void bufferlens::writeText(std::ostream &os,
     }
     os.write(out.data(), static_cast<std::streamsize>(out.size()));
   }
+  void finish(const ReportSummary &) override {}
+
+private:
+  std::ostream &os;
+  std::string out;
+};
+} // namespace
+
+std::unique_ptr<ReportWriter> bufferlens::makeTextWriter(std::ostream &os) {
+  return std::make_unique<TextWriter>(os);
+}
+
+void bufferlens::writeText(std::ostream &os,
+                           const std::vector<FileReport> &reports) {
+  TextWriter writer(os);
+  for (const FileReport &report : reports)
+    writer.file(report);
 }
