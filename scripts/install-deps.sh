@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ ninja-build pkg-config python3
+  cmake g++ ninja-build ccache pkg-config python3
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libzstd-dev
   libmimalloc-dev
   nlohmann-json3-dev libsimdjson-dev libboost-dev libgraphviz-dev graphviz libgtest-dev
