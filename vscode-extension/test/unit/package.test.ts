@@ -48,7 +48,7 @@ test('package.json contributes the mlir language with its grammar and language c
 test('package.json declares the server legend\'s own modifiers, each with a fallback scope', () => {
   // The legend lives in ide/SemanticTokens.cpp; the modifiers that are
   // not LSP's standard ones must be declared here for themes to style them.
-  const cpp = fs.readFileSync(path.join(root, '..', 'server', 'SemanticTokens.cpp'), 'utf8');
+  const cpp = fs.readFileSync(path.join(root, '..', 'ide', 'SemanticTokens.cpp'), 'utf8');
   const body = /semanticTokenModifierNames\(\) \{[^}]*\{([^}]*)\}/.exec(cpp);
   assert.ok(body, 'modifier list not found in ide/SemanticTokens.cpp');
   const legend = [...body[1].matchAll(/"([A-Za-z]+)"/g)].map((m) => m[1]);
