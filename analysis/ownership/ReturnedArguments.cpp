@@ -23,7 +23,9 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 
@@ -100,6 +102,9 @@ public:
     std::optional<Value> in = incoming(v, depth);
     if (!in || !*in)
       return {};
+    CycleGuard guard(*this, v);
+    if (guard.revisited())
+      return {};
     return origin(*in, depth + 1);
   }
 
@@ -139,6 +144,9 @@ public:
           return constFlag(a.value);
         return b;
       }
+      if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op))
+        return retainedOwnership(dealloc, cast<OpResult>(v).getResultNumber(),
+                                 depth);
       if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
         auto lhs = cmp.getLhs()
                        .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
@@ -166,6 +174,9 @@ public:
     std::optional<Value> in = incoming(v, depth);
     if (!in || !*in)
       return {};
+    CycleGuard guard(*this, v);
+    if (guard.revisited())
+      return {};
     return flag(*in, depth + 1);
   }
 
@@ -186,6 +197,77 @@ public:
   }
 
 private:
+  /// Whether two buffers are the same: true for one argument twice, false
+  /// for an argument and a fresh buffer, nullopt otherwise (two fresh
+  /// buffers may be one allocation, two arguments may alias).
+  static std::optional<bool> sameBuffer(const Origin &a, const Origin &b) {
+    if (a.kind == Origin::Argument && b.kind == Origin::Argument &&
+        a.argument == b.argument)
+      return true;
+    if ((a.kind == Origin::Argument && b.kind == Origin::Fresh) ||
+        (a.kind == Origin::Fresh && b.kind == Origin::Argument))
+      return false;
+    return std::nullopt;
+  }
+
+  /// Result `index` of `bufferization.dealloc`: the ownership of retained
+  /// value `index` after it, the disjunction over the freed memrefs of
+  /// "its condition holds and it aliases the retained value"
+  /// (BufferizationOps.td, DeallocOp). A memref that cannot be the retained
+  /// buffer, or whose condition is false, adds nothing: a dealloc that
+  /// frees nothing, or only fresh buffers, hands back false for an
+  /// argument. One possibly-true term is that term; more are not decided.
+  Flag retainedOwnership(bufferization::DeallocOp dealloc, unsigned index,
+                         int depth) {
+    Origin retained = origin(dealloc.getRetained()[index], depth + 1);
+    if (stopped())
+      return {};
+    std::optional<Flag> only;
+    for (auto [memref, condition] :
+         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
+      Origin freed = origin(memref, depth + 1);
+      if (stopped())
+        return {};
+      std::optional<bool> same = sameBuffer(freed, retained);
+      if (same == false)
+        continue;
+      Flag term = flag(condition, depth + 1);
+      if (stopped())
+        return {};
+      if (term.kind == Flag::Const && !term.value)
+        continue;
+      if (!same || only)
+        return {};
+      only = term;
+    }
+    return only ? *only : constFlag(false);
+  }
+
+  /// Marks `v` as being followed back through a choice point. Meeting it
+  /// again on the same world means a loop carries it around unchanged: its
+  /// value is the one it entered with, which the world that takes the
+  /// entry instead already covers, so this world adds nothing.
+  class CycleGuard {
+  public:
+    CycleGuard(Evaluator &evaluator, Value v)
+        : evaluator(evaluator), key(v.getAsOpaquePointer()),
+          fresh(evaluator.following.insert(key).second) {
+      if (!fresh && !evaluator.pendingKey)
+        evaluator.infeasible = true;
+    }
+    ~CycleGuard() {
+      if (fresh)
+        evaluator.following.erase(key);
+    }
+    bool revisited() const { return !fresh; }
+
+  private:
+    Evaluator &evaluator;
+    const void *key;
+    bool fresh;
+  };
+  llvm::SmallPtrSet<const void *, 8> following;
+
   /// The value `v` (a block argument, region result or select result)
   /// takes in this world: nullopt when stopped, a null Value when not a
   /// choice point or not known.
