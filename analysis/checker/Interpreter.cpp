@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
+#include "analysis/FunctionBudget.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/ir/SourceIndex.h"
 
@@ -95,7 +96,10 @@ void Interpreter::run() {
 }
 
 bool Interpreter::outOfSteps() {
-  if (++steps > limits.maxSteps)
+  // Past the function's budget, what the checker found is dropped
+  // (FunctionBudget.h): stopping as it does after its own last step is
+  // enough.
+  if (++steps > limits.maxSteps || budgetExhausted())
     stepsExhausted = true;
   return stepsExhausted;
 }

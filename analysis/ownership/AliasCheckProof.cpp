@@ -45,6 +45,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ownership/AliasCheckProof.h"
+#include "analysis/FunctionBudget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -260,6 +261,8 @@ private:
                         Value memref, Value condition, Outcome &outcome) {
     SmallVector<unsigned> same;
     for (unsigned i : undecidedWith(memref, byOrigin, retained.size())) {
+      if (bufferlens::budgetExhausted())
+        return false; // Dropped with the function (FunctionBudget.h).
       std::optional<bool> answer = sameAllocation(retained[i], memref);
       if (!answer)
         return false;
@@ -276,6 +279,8 @@ private:
   bool anyTwoMayAlias(ArrayRef<Value> left, const Grouped &byOrigin) {
     for (auto [i, memref] : llvm::enumerate(left))
       for (unsigned j : undecidedWith(memref, byOrigin, left.size())) {
+        if (bufferlens::budgetExhausted())
+          return true; // Not proven; dropped with the function.
         if (j > i && mayAlias(memref, left[j]))
           return true;
       }
@@ -319,9 +324,10 @@ private:
     if (!left.empty() && (!retained.empty() || left.size() > 1))
       leftByOrigin = group(left);
     for (auto [i, value] : llvm::enumerate(retained))
-      unique.stillComputed[i] =
-          llvm::any_of(undecidedWith(value, leftByOrigin, left.size()),
-                       [&](unsigned j) { return mayAlias(value, left[j]); });
+      unique.stillComputed[i] = llvm::any_of(
+          undecidedWith(value, leftByOrigin, left.size()), [&](unsigned j) {
+            return bufferlens::budgetExhausted() || mayAlias(value, left[j]);
+          });
     unique.comparesPointers = llvm::is_contained(unique.stillComputed, true) ||
                               anyTwoMayAlias(left, leftByOrigin);
 
@@ -426,8 +432,10 @@ private:
 bool bufferlens::provablyNoRuntimeAliasCheck(Operation *function) {
   ConditionFolder folder(function);
   WalkResult walk = function->walk([&](bufferization::DeallocOp dealloc) {
-    return folder.simplify(dealloc).comparesPointers ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
+    return folder.simplify(dealloc).comparesPointers ||
+                   bufferlens::budgetExhausted()
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return !walk.wasInterrupted();
 }
