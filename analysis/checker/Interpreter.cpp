@@ -192,6 +192,8 @@ Interpreter::runRegion(Region &region, State state,
       limit(arrived);
       for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
         work.emplace_back(at, std::move(*it));
+      if (work.empty())
+        continue; // Past the function's budget: none left (dedupe).
     }
     auto [block, current] = std::move(work.back());
     work.pop_back();
@@ -928,6 +930,13 @@ bool Interpreter::repeats(const std::vector<State> &states,
 }
 
 void Interpreter::dedupe(std::vector<State> &states) {
+  // Past the function's budget no path is followed further: each level of
+  // a deep nest would otherwise still key the paths it had on its way out,
+  // which on 1,200 nested loops took longer than the budget itself.
+  if (budgetExhausted()) {
+    states.clear();
+    return;
+  }
   if (states.size() < 2)
     return;
   std::set<std::string> seen;
@@ -960,6 +969,10 @@ static std::string memoryKey(const State &s) {
 }
 
 void Interpreter::limit(std::vector<State> &states) {
+  if (budgetExhausted()) {
+    states.clear(); // As dedupe does.
+    return;
+  }
   if (states.size() <= limits.maxPaths)
     return;
   // Lossless first: paths equal up to renaming are one path.

@@ -271,3 +271,44 @@ TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
   AnalysisResult result = test::analyze(nestedLoops(3) + kOrdinary);
   EXPECT_TRUE(result.functions[0].analysed) << test::describe(result.findings);
 }
+
+// The checker summarises a callee for the function calling it, under that
+// function's budget. A summary the budget cut short is no summary of the
+// callee: cached, it made a later caller assume the callee keeps nothing,
+// and report a leak of what the callee frees. Wherever in the callee the
+// budget runs out, the ordinary caller after it reports nothing.
+TEST(FunctionBudgetTest, SummaryCutShortIsNotReused) {
+  WithBackstops backstops({/*megabytes=*/0, /*polls=*/2000});
+  auto loads = [](unsigned count, const char *from) {
+    std::string text;
+    for (unsigned k = 0; k < count; ++k)
+      text += "  %v" + std::to_string(k) + " = memref.load " + from +
+              "[%i] : memref<8xf32>\n";
+    return text;
+  };
+  for (unsigned before = 0; before <= 2400; before += 100) {
+    // Each function frees something, so that the checker runs on it.
+    std::string text = "func.func @first(%i: index) {\n"
+                       "  %m = memref.alloc() : memref<8xf32>\n" +
+                       loads(before, "%m") +
+                       "  call @frees(%m, %i) : (memref<8xf32>, index) -> ()\n"
+                       "  %u = memref.alloc() : memref<8xf32>\n"
+                       "  memref.dealloc %u : memref<8xf32>\n"
+                       "  return\n}\n"
+                       "func.func @frees(%a: memref<8xf32>, %i: index) {\n" +
+                       loads(300, "%a") +
+                       "  memref.dealloc %a : memref<8xf32>\n  return\n}\n"
+                       "func.func @second(%i: index) {\n"
+                       "  %m = memref.alloc() : memref<8xf32>\n"
+                       "  call @frees(%m, %i) : (memref<8xf32>, index) -> ()\n"
+                       "  %u = memref.alloc() : memref<8xf32>\n"
+                       "  memref.dealloc %u : memref<8xf32>\n"
+                       "  return\n}\n";
+    AnalysisResult result = test::analyze(text);
+    ASSERT_EQ(result.functions.size(), 3u);
+    ASSERT_TRUE(result.functions[2].analysed) << before;
+    EXPECT_EQ(test::withCode(result, FindingCode::BL101).size(), 0u)
+        << before << " loads before the call:\n"
+        << test::describe(result.findings);
+  }
+}
