@@ -174,7 +174,7 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     if (isRoot(fact.kind))
       fact.origins = {static_cast<ValueId>(v)};
     else if (auto it = origins.find(value); it != origins.end())
-      fact.origins = it->second;
+      fact.origins = std::move(it->second); // Read once: not held twice.
     result.values[v].buffer = result.buffers.size();
     result.buffers.push_back(std::move(fact));
   }
