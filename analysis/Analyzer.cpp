@@ -21,7 +21,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <tuple>
 
@@ -178,12 +177,10 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
     SourceIndex index(*parsed, result);
     checker::SummaryCache summaries(index, CheckerLimits{});
     FunctionBudgets budgets(result, options.functionBudget);
-    // Runs one stage of one function and charges its time; false once the
-    // function is past its budget (FunctionBudget.h).
-    auto timed = [&](FunctionId fn, auto &&stage) {
-      auto start = std::chrono::steady_clock::now();
-      stage();
-      return budgets.charge(fn, std::chrono::steady_clock::now() - start);
+    // Runs one stage of one function under its budget; false once the
+    // function is past it (FunctionBudget.h).
+    auto timed = [&](FunctionId fn, llvm::function_ref<void()> stage) {
+      return budgets.run(fn, stage);
     };
     FunctionId count = static_cast<FunctionId>(result.functions.size());
     std::vector<char> analyse(count, 0);
@@ -204,10 +201,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
     for (FunctionId fn = 0; fn < count; ++fn)
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });
-    runOwnershipAnalysis(index, options,
-                         [&](FunctionId fn, FunctionBudgets::Duration took) {
-                           return budgets.charge(fn, took);
-                         });
+    runOwnershipAnalysis(index, options, timed);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }

@@ -27,7 +27,7 @@ struct Directives {
     bool ownLine;                ///< Nothing but the comment on its line.
     std::set<std::string> codes; ///< Empty: every code.
   };
-  std::vector<Ignore> ignores;
+  std::vector<Ignore> ignores; ///< In the order of their lines.
   StageOverride stage = StageOverride::Auto;
   /// Malformed directives, reported as warnings.
   std::vector<Finding> problems;

@@ -5,8 +5,80 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cstdio>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace bufferlens;
+
+BudgetBackstops &bufferlens::budgetBackstops() {
+  static BudgetBackstops backstops;
+  return backstops;
+}
+
+BudgetMeter::ResidentBytes BudgetMeter::residentBytes =
+    &BudgetMeter::readResidentBytes;
+
+uint64_t BudgetMeter::readResidentBytes() {
+  // The current resident set, which falls again when a stage frees what it
+  // built (getrusage's peak would not): `resident` of /proc/self/statm, in
+  // pages (proc(5)).
+  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
+    unsigned long long size = 0, resident = 0;
+    int read = std::fscanf(statm, "%llu %llu", &size, &resident);
+    std::fclose(statm);
+    if (read == 2)
+      return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  }
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0)
+    return static_cast<uint64_t>(usage.ru_maxrss) * 1024; // Peak, in KiB.
+  return 0;
+}
+
+BudgetMeter::BudgetMeter(std::optional<Clock::time_point> deadline,
+                         uint64_t maxGrowth, uint64_t maxPolls)
+    : deadline(deadline), maxPolls(maxPolls) {
+  if (maxGrowth) {
+    // A stage shorter than kMemoryInterval never reads the resident set:
+    // on a document of many small functions one read per stage would cost
+    // more than some of the stages.
+    memoryLimit = maxGrowth;
+    nextMemoryCheck = Clock::now() + kMemoryInterval;
+  }
+  if (maxPolls)
+    nextCheck = std::min(nextCheck, maxPolls);
+}
+
+bool BudgetMeter::check() {
+  nextCheck = polls + kStride;
+  if (maxPolls) {
+    if (polls >= maxPolls) {
+      exceeded = Exceeded::Polls;
+      return true;
+    }
+    nextCheck = std::min(nextCheck, maxPolls);
+  }
+  if (!deadline && !memoryLimit)
+    return false;
+  Clock::time_point now = Clock::now();
+  if (deadline && now > *deadline) {
+    exceeded = Exceeded::Time;
+    return true;
+  }
+  if (memoryLimit && now >= nextMemoryCheck) {
+    nextMemoryCheck = now + kMemoryInterval;
+    uint64_t resident = residentBytes();
+    if (!baseline) {
+      baseline = resident; // The first read: the limit counts from here.
+    } else if (resident > *baseline && resident - *baseline > memoryLimit) {
+      exceeded = Exceeded::Memory;
+      return true;
+    }
+  }
+  return false;
+}
 
 FunctionBudgets::FunctionBudgets(AnalysisResult &result,
                                  const AnalysisOptions::FunctionBudget &budget)
@@ -24,6 +96,34 @@ bool FunctionBudgets::fitsOperations(FunctionId fn) {
   return false;
 }
 
+bool FunctionBudgets::run(FunctionId fn, llvm::function_ref<void()> stage) {
+  if (!result.functions[fn].analysed)
+    return false;
+  auto start = BudgetMeter::Clock::now();
+  std::optional<BudgetMeter::Clock::time_point> deadline;
+  if (budget.milliseconds)
+    deadline =
+        start + std::chrono::milliseconds(budget.milliseconds) - spent[fn];
+  const BudgetBackstops &backstops = budgetBackstops();
+  BudgetMeter meter(deadline, backstops.megabytes * 1024 * 1024,
+                    backstops.polls);
+  size_t findingsBefore = result.findings.size();
+  {
+    ScopedBudgetMeter scope(meter);
+    stage();
+  }
+  BudgetMeter::Exceeded stopped = meter.whyExhausted();
+  if (stopped == BudgetMeter::Exceeded::None)
+    return charge(fn, BudgetMeter::Clock::now() - start);
+  // Stopped midway: what the stage found may be wrong as well as partial
+  // (a leak at the end of a path it did not finish), so none of it stays,
+  // nor its notes (the checker's "stopped after N steps").
+  result.findings.resize(std::min(findingsBefore, result.findings.size()));
+  spent[fn] += BudgetMeter::Clock::now() - start;
+  skipStopped(fn, stopped);
+  return false;
+}
+
 bool FunctionBudgets::charge(FunctionId fn, Duration took) {
   if (!result.functions[fn].analysed)
     return false; // Already skipped: nothing more is charged or reported.
@@ -34,11 +134,33 @@ bool FunctionBudgets::charge(FunctionId fn, Duration took) {
       std::chrono::duration_cast<std::chrono::milliseconds>(spent[fn]).count();
   if (static_cast<uint64_t>(total) <= budget.milliseconds)
     return true;
-  skip(fn, "@" + result.functions[fn].name + " took more than " +
-               std::to_string(budget.milliseconds) +
-               " ms (functionBudget.milliseconds); its findings are left out");
-  outOfTime.push_back(fn);
+  skipStopped(fn, BudgetMeter::Exceeded::Time);
   return false;
+}
+
+void FunctionBudgets::skipStopped(FunctionId fn, BudgetMeter::Exceeded why) {
+  const std::string &name = result.functions[fn].name;
+  switch (why) {
+  case BudgetMeter::Exceeded::None:
+    return;
+  case BudgetMeter::Exceeded::Time:
+    skip(fn, "@" + name + " took more than " +
+                 std::to_string(budget.milliseconds) +
+                 " ms (functionBudget.milliseconds); its findings are left "
+                 "out");
+    break;
+  case BudgetMeter::Exceeded::Memory:
+    skip(fn, "@" + name + " needed more than " +
+                 std::to_string(budgetBackstops().megabytes) +
+                 " MiB of memory in one analysis; its findings are left out");
+    break;
+  case BudgetMeter::Exceeded::Polls:
+    skip(fn, "@" + name + " needed more than " +
+                 std::to_string(budgetBackstops().polls) +
+                 " steps in one analysis; its findings are left out");
+    break;
+  }
+  outOfTime.push_back(fn);
 }
 
 void FunctionBudgets::finish(size_t published) {

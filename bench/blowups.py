@@ -22,14 +22,33 @@ Shapes (`--shapes`, default all):
              after the loops (bufferized, not yet freed); upstream:
              `mlir-opt FILE -o /dev/null`
 
+Shapes of the reliability round (upstream: `mlir-opt FILE -o /dev/null`,
+its parse; each also reports both tools' peak RSS, and ours runs under
+`--timeout` seconds and `--memory` MiB of address space):
+  allocs     N allocations, one per line, read and left to the pass (one
+             dealloc of N memrefs at the return)
+  directives N allocations, each under a `// bufferlens:` directive line
+  mixed      `allocs` returning a select of the argument and one of them:
+             a runtime alias check stays (one BL203)
+  ifs        N `scf.if` in sequence, each yielding a fresh allocation
+  blockargs  one block with N memref arguments, each an allocation
+  select     a chain of `arith.select` over N allocations
+  nestedfreed N nested `scf.for` in a function that frees (the checker)
+  chainfreed a chain of N blocks passing an allocation on, freed at the
+             end (the checker)
+
 usage: blowups.py --bufferlens PATH [--mlir-opt PATH] [--shapes a,b]
                   [--sizes chain=2000,20000 ...] [--runs 3]
-                  [--format text|json] [--keep DIR]
+                  [--format text|json] [--keep DIR] [--rss]
+                  [--timeout 120] [--memory 8000] [--bufferlens-args ...]
+       (`--shapes reliability` is the seven shapes below and `oneline`
+       at the sizes of the reliability round, all with `--rss`)
        blowups.py gen SHAPE N OUT.mlir   (one input; the lit tests use
                                           small sizes of each shape)"""
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -42,7 +61,20 @@ DEFAULT_SIZES = {
     "oneline": [5000, 10000, 50000],
     "rank": [10000, 100000],
     "nestedfor": [500, 1000, 2000],
+    "allocs": [1000, 4000, 16000],
+    "directives": [100000],
+    "mixed": [16000],
+    "ifs": [20000],
+    "blockargs": [5000],
+    "select": [66666],
+    "nestedfreed": [300, 1200, 5000],
+    "chainfreed": [20000],
 }
+RELIABILITY = {"allocs": [1000, 4000, 16000, 50000], "mixed": [16000],
+               "oneline": [300000],
+               "directives": [100000], "ifs": [20000], "blockargs": [5000],
+               "select": [66666], "nestedfreed": [300, 1200, 5000],
+               "chainfreed": [20000]}
 
 
 def chain(n):
@@ -97,8 +129,127 @@ def nestedfor(n):
     return "\n".join(out) + "\n"
 
 
+def allocs(n, directive=False):
+    out = ["func.func @allocs(%i: index) -> f32 {",
+           "  %z = arith.constant 0.0 : f32"]
+    for k in range(n):
+        if directive:
+            out.append("  // bufferlens: ignore BL301")
+        out.append(f"  %a{k} = memref.alloc() : memref<8xf32>")
+        out.append(f"  memref.store %z, %a{k}[%i] : memref<8xf32>")
+    out.append("  return %z : f32\n}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def mixed(n):
+    """`allocs` whose result may be the argument: the one dealloc of N
+    memrefs the pass puts at the return keeps a runtime alias check (one
+    BL203), which the proof must not clear."""
+    out = ["func.func @mixed(%c: i1, %x: memref<8xf32>, %i: index) "
+           "-> memref<8xf32> {", "  %z = arith.constant 0.0 : f32"]
+    for k in range(n):
+        out.append(f"  %a{k} = memref.alloc() : memref<8xf32>")
+        out.append(f"  memref.store %z, %a{k}[%i] : memref<8xf32>")
+    out.append("  %r = arith.select %c, %x, %a0 : memref<8xf32>\n"
+               "  return %r : memref<8xf32>\n}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def directives(n):
+    return allocs(n, directive=True)
+
+
+def ifs(n):
+    t = "memref<8xf32>"
+    out = ["func.func @ifs(%c: i1, %i: index) -> f32 {",
+           "  %z = arith.constant 0.0 : f32"]
+    for k in range(n):
+        out.append(f"  %r{k} = scf.if %c -> ({t}) {{\n"
+                   f"    %a{k} = memref.alloc() : {t}\n"
+                   f"    scf.yield %a{k} : {t}\n"
+                   f"  }} else {{\n"
+                   f"    %b{k} = memref.alloc() : {t}\n"
+                   f"    scf.yield %b{k} : {t}\n"
+                   f"  }}\n"
+                   f"  memref.store %z, %r{k}[%i] : {t}")
+    out.append("  return %z : f32\n}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def blockargs(n):
+    t = "memref<8xf32>"
+    out = ["func.func @blockargs(%i: index) -> f32 {",
+           "  %z = arith.constant 0.0 : f32"]
+    out += [f"  %a{k} = memref.alloc() : {t}" for k in range(n)]
+    out.append("  cf.br ^bb1(" + ", ".join(f"%a{k}" for k in range(n)) +
+               " : " + ", ".join([t] * n) + ")")
+    out.append("^bb1(" + ", ".join(f"%b{k}: {t}" for k in range(n)) + "):")
+    out += [f"  memref.store %z, %b{k}[%i] : {t}" for k in range(n)]
+    out.append("  return %z : f32\n}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def select(n):
+    t = "memref<8xf32>"
+    out = ["func.func @select(%c: i1, %i: index) -> f32 {",
+           f"  %s0 = memref.alloc() : {t}"]
+    for k in range(1, n):
+        out.append(f"  %a{k} = memref.alloc() : {t}")
+        out.append(f"  %s{k} = arith.select %c, %s{k - 1}, %a{k} : {t}")
+    out.append(f"  %v = memref.load %s{n - 1}[%i] : {t}\n"
+               "  return %v : f32\n}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def nestedfreed(n):
+    t = "memref<8xf32>"
+    out = ["func.func @nestedfreed(%lb: index, %ub: index, %s: index) "
+           "-> f32 {", f"  %m = memref.alloc() : {t}"]
+    for k in range(n):
+        out.append(f"  scf.for %i{k} = %lb to %ub step %s {{")
+    out.append(f"  %x = memref.load %m[%i{n - 1}] : {t}")
+    out.append(f"  memref.store %x, %m[%lb] : {t}")
+    out += ["  }"] * n
+    out.append(f"  %v = memref.load %m[%lb] : {t}\n"
+               f"  memref.dealloc %m : {t}\n  return %v : f32\n}}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def chainfreed(n):
+    t = "memref<?xf32>"
+    out = ["func.func @chainfreed(%n: index) -> f32 {",
+           f"  %m = memref.alloc(%n) : {t}",
+           f"  cf.br ^bb1(%m : {t})"]
+    for i in range(1, n + 1):
+        nxt = (f"  cf.br ^bb{i + 1}(%b{i} : {t})" if i < n else
+               f"  %v = memref.load %b{i}[%n] : {t}\n"
+               f"  memref.dealloc %b{i} : {t}\n"
+               "  return %v : f32")
+        out.append(f"^bb{i}(%b{i}: {t}):\n{nxt}")
+    out.append("}")
+    return "\n".join(out) + "\n" + ordinary()
+
+
+def ordinary():
+    """A second, ordinary function after the pathological one: its one
+    finding (a leak the checker reports) must survive whatever the budget
+    does to the first."""
+    return ("func.func @ordinary(%i: index) -> f32 {\n"
+            "  %m = memref.alloc() : memref<8xf32>\n"
+            "  %v = memref.load %m[%i] : memref<8xf32>\n"
+            "  %u = memref.alloc() : memref<8xf32>\n"
+            "  memref.dealloc %u : memref<8xf32>\n"
+            "  return %v : f32\n}\n")
+
+
 GENERATORS = {"chain": chain, "oneline": oneline, "perline": perline,
-              "rank": rank, "nestedfor": nestedfor}
+              "rank": rank, "nestedfor": nestedfor, "allocs": allocs,
+              "directives": directives, "mixed": mixed, "ifs": ifs,
+              "blockargs": blockargs, "select": select,
+              "nestedfreed": nestedfreed, "chainfreed": chainfreed}
+# The shapes timed beside upstream's parse with peak RSS and a limit.
+LIMITED = ("allocs", "mixed", "directives", "ifs", "blockargs", "select",
+           "nestedfreed", "chainfreed")
 
 
 def timed(cmd, runs):
@@ -112,6 +263,66 @@ def timed(cmd, runs):
             sys.exit(f"{' '.join(cmd)} exited {proc.returncode}:\n"
                      f"{proc.stderr.decode(errors='replace')[-2000:]}")
     return statistics.median(times)
+
+
+def measured(cmd, timeout, memory_mib):
+    """Wall seconds, peak RSS in MiB and how it ended ("ok", "timeout",
+    "exit N"), under an address-space limit so that a blow-up cannot take
+    the machine's memory."""
+    def limit():
+        if memory_mib:
+            size = memory_mib * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    start = time.perf_counter()
+    output = tempfile.TemporaryFile()
+    proc = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT,
+                            preexec_fn=limit)
+    status = "ok"
+    deadline = start + timeout if timeout else None
+    while True:
+        pid, code, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if deadline and time.perf_counter() > deadline:
+            proc.kill()
+            pid, code, usage = os.wait4(proc.pid, 0)
+            status = f"killed at {timeout} s"
+            break
+        time.sleep(0.01)
+    took = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(code)
+    if status == "ok" and proc.returncode not in (0, 1):
+        status = f"exit {proc.returncode}"
+    output.seek(0)
+    text = output.read().decode(errors="replace")
+    output.close()
+    # What the run said about the budget, and whether the ordinary function
+    # after the pathological one kept its leak.
+    for why, label in (("ms (functionBudget", "time"),
+                       ("MiB of memory", "memory"), ("steps in one", "steps")):
+        if "not analysed: @" in text and why in text:
+            status += ", budget: " + label
+    if "%m leaks" in text:
+        status += ", @ordinary kept its leak"
+    return took, usage.ru_maxrss / 1024, status
+
+
+def limited_row(args, shape, n, path, bufferlens_args):
+    ours = [args.bufferlens, "lint", "--jobs", "1", "--format", args.format]
+    ours += bufferlens_args + [path]
+    best = None
+    for _ in range(args.runs):
+        run = measured(ours, args.timeout, args.memory)
+        if best is None or run[0] < best[0]:
+            best = run
+        if not run[2].startswith("ok"):
+            break
+    parse = min((measured([args.mlir_opt, path, "-o", "/dev/null"], 0, 0)
+                 for _ in range(args.runs)), key=lambda r: r[0])
+    size = os.path.getsize(path) / 1e6
+    print(f"| {shape} | {n} | {size:.1f} MB | {parse[0]:.2f} s | "
+          f"{parse[1]:.0f} MiB | {best[0]:.2f} s | {best[1]:.0f} MiB | "
+          f"{best[0] / parse[0]:.1f}× | {best[2]} |", flush=True)
 
 
 def main():
@@ -130,18 +341,46 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--format", default="text")
     parser.add_argument("--keep", help="write the inputs here")
+    parser.add_argument("--rss", action="store_true",
+                        help="time every shape beside upstream's parse, "
+                        "with peak RSS, --timeout and --memory")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds before our run is killed (--rss)")
+    parser.add_argument("--memory", type=int, default=8000,
+                        help="MiB of address space for our run (--rss)")
+    parser.add_argument("--bufferlens-args", default="",
+                        help="more arguments for `bufferlens lint`")
     args = parser.parse_args()
 
     sizes = dict(DEFAULT_SIZES)
+    if args.shapes == "reliability":
+        sizes.update(RELIABILITY)
+        args.shapes = ",".join(RELIABILITY)
+        args.rss = True
     for item in args.sizes:
         shape, values = item.split("=")
         sizes[shape] = [int(v) for v in values.split(",")]
     workdir = args.keep or tempfile.mkdtemp(prefix="blowups-")
     os.makedirs(workdir, exist_ok=True)
 
-    print("| shape | N | bufferlens | upstream | ratio | upstream command |")
-    print("|---|---|---|---|---|---|")
-    for shape in args.shapes.split(","):
+    limited = [shape for shape in args.shapes.split(",")
+               if args.rss or shape in LIMITED]
+    if limited:
+        print("| shape | N | size | mlir-opt parse | parse RSS | bufferlens "
+              "lint | lint RSS | lint / parse | ended |")
+        print("|---|---|---|---|---|---|---|---|---|")
+    for shape in limited:
+        for n in sizes[shape]:
+            path = os.path.join(workdir, f"{shape}-{n}.mlir")
+            with open(path, "w") as f:
+                f.write(GENERATORS[shape](n))
+            limited_row(args, shape, n, path, args.bufferlens_args.split())
+    rest = [shape for shape in args.shapes.split(",") if shape not in limited]
+    if rest:
+        print("| shape | N | bufferlens | upstream | ratio | upstream "
+              "command |")
+        print("|---|---|---|---|---|---|")
+    for shape in rest:
         per_unit = []
         for n in sizes[shape]:
             path = os.path.join(workdir, f"{shape}-{n}.mlir")

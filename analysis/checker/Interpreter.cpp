@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
+#include "analysis/FunctionBudget.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/ir/SourceIndex.h"
 
@@ -95,7 +96,10 @@ void Interpreter::run() {
 }
 
 bool Interpreter::outOfSteps() {
-  if (++steps > limits.maxSteps)
+  // Past the function's budget, what the checker found is dropped
+  // (FunctionBudget.h): stopping as it does after its own last step is
+  // enough.
+  if (++steps > limits.maxSteps || budgetExhausted())
     stepsExhausted = true;
   return stepsExhausted;
 }
@@ -188,6 +192,8 @@ Interpreter::runRegion(Region &region, State state,
       limit(arrived);
       for (auto it = arrived.rbegin(); it != arrived.rend(); ++it)
         work.emplace_back(at, std::move(*it));
+      if (work.empty())
+        continue; // Past the function's budget: none left (dedupe).
     }
     auto [block, current] = std::move(work.back());
     work.pop_back();
@@ -924,6 +930,13 @@ bool Interpreter::repeats(const std::vector<State> &states,
 }
 
 void Interpreter::dedupe(std::vector<State> &states) {
+  // Past the function's budget no path is followed further: each level of
+  // a deep nest would otherwise still key the paths it had on its way out,
+  // which on 1,200 nested loops took longer than the budget itself.
+  if (budgetExhausted()) {
+    states.clear();
+    return;
+  }
   if (states.size() < 2)
     return;
   std::set<std::string> seen;
@@ -956,6 +969,10 @@ static std::string memoryKey(const State &s) {
 }
 
 void Interpreter::limit(std::vector<State> &states) {
+  if (budgetExhausted()) {
+    states.clear(); // As dedupe does.
+    return;
+  }
   if (states.size() <= limits.maxPaths)
     return;
   // Lossless first: paths equal up to renaming are one path.

@@ -1,6 +1,7 @@
 //===- Summaries.cpp - Summarise callees, apply them at calls -------------===//
 
 #include "analysis/checker/Summaries.h"
+#include "analysis/FunctionBudget.h"
 #include "analysis/checker/Interpreter.h"
 #include "analysis/ir/SourceIndex.h"
 
@@ -54,7 +55,10 @@ const Summary *SummaryCache::get(Operation *callee) {
     provisional.erase(callee);
     recursed.erase(callee);
   }
-  if (tainted.erase(callee)) {
+  // A summary cut short by the budget of the function being checked is
+  // none of the callee's: that function's findings are dropped, and the
+  // next caller summarises the callee again.
+  if (tainted.erase(callee) || budgetExhausted()) {
     auto &slot = uncached[callee];
     slot = std::move(summary);
     return slot ? &*slot : nullptr;

@@ -102,7 +102,7 @@ void classic::findCriticalAliases(ScratchState &state) {
   };
   for (Value alloc : state.allocs)
     findUnsafeValues(alloc, alloc.getParentBlock());
-  while (!toProcess.empty()) {
+  while (!toProcess.empty() && !budgetExhausted()) {
     auto [value, block] = toProcess.pop_back_val();
     findUnsafeValues(value, block);
   }

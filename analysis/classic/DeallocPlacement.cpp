@@ -66,6 +66,12 @@ static bool moveFree(ScratchState &state, Value value, Operation *free,
 
 bool classic::placeDeallocs(ScratchState &state) {
   for (Value value : state.allocs) {
+    if (budgetExhausted()) {
+      // Dropped with the function (FunctionBudget.h); what follows a
+      // failure is not computed.
+      state.failure = "the analysis is past the function's budget";
+      return false;
+    }
     Operation *existing = state.existingFrees.lookup(value);
     BufferViewFlowAnalysis::ValueSetT set = state.aliases.resolve(value);
     // A free with results (memref.realloc) hands the buffer on to them:

@@ -306,6 +306,11 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
   Operation *function = index.function(fn);
   Hoister hoister(facts);
   function->walk([&](Operation *op) {
+    // Each allocation asks for its aliases, as many as the function has
+    // values on a chain of selects: past the function's budget, what is
+    // left is dropped (FunctionBudget.h).
+    if (budgetExhausted())
+      return;
     if (op == function || op->getNumResults() != 1 ||
         !isa<BaseMemRefType>(op->getResult(0).getType()) ||
         classifyBuffer(op->getResult(0)) != BufferKind::HeapAlloc)

@@ -11,6 +11,7 @@
 #ifndef BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 #define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 
+#include "analysis/FunctionBudget.h"
 #include "analysis/classic/LiveOut.h"
 #include "analysis/model/BlockNames.h"
 #include "analysis/model/Model.h"

@@ -114,6 +114,8 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
   Operation *function = index.function(fn);
   const BufferViewFlowAnalysis &aliases = facts.aliases;
   function->walk([&](Operation *alloc) {
+    if (budgetExhausted())
+      return; // Dropped with the function (Hoisting.cpp says why).
     if (alloc == function || alloc->getNumResults() != 1 ||
         !isHeapAllocation(alloc->getResult(0)))
       return;

@@ -195,8 +195,8 @@ void classic::checkWritesDominateReads(SourceIndex &index, FunctionId fn,
   Operation *function = index.function(fn);
   InvariantCheck check(index, function, facts);
   function->walk([&](Operation *op) {
-    if (op == function)
-      return;
+    if (op == function || budgetExhausted())
+      return; // Past the budget: dropped with the function (Hoisting.cpp).
     for (Value result : op->getResults()) {
       if (!isa<BaseMemRefType>(result.getType()))
         continue;

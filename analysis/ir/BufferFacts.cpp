@@ -1,6 +1,7 @@
 //===- BufferFacts.cpp ----------------------------------------------------===//
 
 #include "analysis/ir/BufferFacts.h"
+#include "analysis/FunctionBudget.h"
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -132,7 +133,9 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     if (!isStop(to) && queued.insert(to).second)
       worklist.push_back(to);
   std::vector<ValueId> grown;
-  while (!worklist.empty()) {
+  // A chain of selects gives each of its values the allocations before it:
+  // quadratic, which the function's budget stops (FunctionBudget.h).
+  while (!worklist.empty() && !budgetExhausted()) {
     Value v = worklist.back();
     worklist.pop_back();
     queued.erase(v);
@@ -171,7 +174,7 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     if (isRoot(fact.kind))
       fact.origins = {static_cast<ValueId>(v)};
     else if (auto it = origins.find(value); it != origins.end())
-      fact.origins = it->second;
+      fact.origins = std::move(it->second); // Read once: not held twice.
     result.values[v].buffer = result.buffers.size();
     result.buffers.push_back(std::move(fact));
   }

@@ -260,8 +260,9 @@ private:
 class OwnershipAnalysis {
 public:
   OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
-                    ChargeFunctionTime charge)
-      : index(index), result(index.result()), options(options), charge(charge),
+                    RunUnderBudget underBudget)
+      : index(index), result(index.result()), options(options),
+        underBudget(underBudget),
         originalSymbols(TaggedClone::symbolsOf(index.parsed().module())) {}
 
   void run() {
@@ -337,13 +338,19 @@ private:
       return false;
     if (tooDeepForThePass(fn, facts))
       return false;
-    auto start = std::chrono::steady_clock::now();
-    analyseFunction(fn, facts);
-    if (charge && !charge(fn, std::chrono::steady_clock::now() - start))
-      return false; // Past its budget: the caller drops what it found.
-    return facts.computed && entry.stage == Stage::Bufferized &&
-           (!options.skipPipelineWithoutAliasChecks ||
-            mayNeedRuntimeAliasCheck(fn));
+    bool needsPipeline = false;
+    auto stage = [&] {
+      analyseFunction(fn, facts);
+      needsPipeline = facts.computed && entry.stage == Stage::Bufferized &&
+                      (!options.skipPipelineWithoutAliasChecks ||
+                       mayNeedRuntimeAliasCheck(fn));
+    };
+    if (!underBudget) {
+      stage();
+      return needsPipeline;
+    }
+    // Past its budget: the caller drops what it found.
+    return underBudget(fn, stage) && needsPipeline;
   }
 
   /// Upstream's passes take time quadratic in the depth of a region nest
@@ -748,7 +755,7 @@ private:
   SourceIndex &index;
   AnalysisResult &result;
   const AnalysisOptions &options;
-  ChargeFunctionTime charge;
+  RunUnderBudget underBudget;
   /// The copy the pass runs on (copyFunctions).
   std::unique_ptr<TaggedClone> clone;
   /// The document's top-level symbols, for the batches' declarations.
@@ -781,6 +788,6 @@ bool bufferlens::ownershipCopiesInBatches(const SourceIndex &index,
 
 void bufferlens::runOwnershipAnalysis(SourceIndex &index,
                                       const AnalysisOptions &options,
-                                      ChargeFunctionTime charge) {
-  OwnershipAnalysis(index, options, charge).run();
+                                      RunUnderBudget underBudget) {
+  OwnershipAnalysis(index, options, underBudget).run();
 }

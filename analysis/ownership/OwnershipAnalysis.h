@@ -18,8 +18,6 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
-#include <chrono>
-
 namespace bufferlens {
 
 class SourceIndex;
@@ -27,13 +25,15 @@ class SourceIndex;
 /// Fills AnalysisResult::ownership (one entry per function) and adds the
 /// findings. Call once per document after the buffer facts.
 ///
-/// `charge`, when given, is told how long the pass took on each function;
-/// when it answers false the function is past its budget (FunctionBudget.h)
+/// `underBudget`, when given, runs the work done on each function (the
+/// pass and the proof that the pipeline finds no runtime alias check in
+/// it, AliasCheckProof.h) under that function's budget
+/// (FunctionBudgets::run); when it answers false the function is past it
 /// and is left out of what follows (the pipeline that finds BL203).
-using ChargeFunctionTime =
-    llvm::function_ref<bool(FunctionId, std::chrono::steady_clock::duration)>;
+using RunUnderBudget =
+    llvm::function_ref<bool(FunctionId, llvm::function_ref<void()>)>;
 void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
-                          ChargeFunctionTime charge = nullptr);
+                          RunUnderBudget underBudget = nullptr);
 
 /// Whether the pass's copy holds a batch of functions at a time rather than
 /// the whole module: when every function is analysed alone

@@ -126,10 +126,13 @@ TEST(FunctionBudgetTest, OwnershipPassChargesEachFunction) {
       result.functions[0].analysed = true;
       computeBufferFacts(index, 0);
       std::vector<FunctionId> charged;
-      runOwnershipAnalysis(index, AnalysisOptions{}, [&](FunctionId fn, auto) {
-        charged.push_back(fn);
-        return !refuse;
-      });
+      runOwnershipAnalysis(
+          index, AnalysisOptions{},
+          [&](FunctionId fn, llvm::function_ref<void()> stage) {
+            charged.push_back(fn);
+            stage();
+            return !refuse;
+          });
       EXPECT_EQ(charged, std::vector<FunctionId>{0});
       EXPECT_EQ(test::withCode(result, FindingCode::BL203).size(),
                 refuse ? 0u : 1u)
@@ -137,5 +140,175 @@ TEST(FunctionBudgetTest, OwnershipPassChargesEachFunction) {
     }
     parsed.reset();
     giveBackThreadContext(std::move(context), 1);
+  }
+}
+
+namespace {
+
+/// Sets the process's budget backstops for one test.
+class WithBackstops {
+public:
+  explicit WithBackstops(BudgetBackstops backstops) : saved(budgetBackstops()) {
+    budgetBackstops() = backstops;
+  }
+  ~WithBackstops() { budgetBackstops() = saved; }
+
+private:
+  BudgetBackstops saved;
+};
+
+uint64_t fakeResident = 0;
+
+/// Replaces the resident-set reader for one test.
+class WithFakeResident {
+public:
+  WithFakeResident() : saved(BudgetMeter::residentBytes) {
+    fakeResident = 1ull << 30;
+    BudgetMeter::residentBytes = [] { return fakeResident; };
+  }
+  ~WithFakeResident() { BudgetMeter::residentBytes = saved; }
+
+private:
+  BudgetMeter::ResidentBytes saved;
+};
+
+/// `count` allocations the ownership pass frees in one dealloc at the
+/// return: the BL203 proof asks about each of them.
+std::string manyAllocations(unsigned count) {
+  std::string text = "func.func @many(%i: index) {\n"
+                     "  %z = arith.constant 0.0 : f32\n";
+  for (unsigned k = 0; k < count; ++k)
+    text += "  %a" + std::to_string(k) +
+            " = memref.alloc() : memref<8xf32>\n  memref.store %z, %a" +
+            std::to_string(k) + "[%i] : memref<8xf32>\n";
+  return text + "  return\n}\n";
+}
+
+/// `depth` nested loops in a function that frees: the checker's work.
+std::string nestedLoops(unsigned depth) {
+  std::string text = "func.func @nested(%lb: index, %ub: index, %s: index) {\n"
+                     "  %m = memref.alloc() : memref<8xf32>\n";
+  for (unsigned k = 0; k < depth; ++k)
+    text += "  scf.for %i" + std::to_string(k) + " = %lb to %ub step %s {\n";
+  text += "  %x = memref.load %m[%lb] : memref<8xf32>\n";
+  for (unsigned k = 0; k < depth; ++k)
+    text += "  }\n";
+  return text + "  memref.dealloc %m : memref<8xf32>\n  return\n}\n";
+}
+
+/// An ordinary function with one leak the checker reports.
+const char *kOrdinary = R"(func.func @ordinary(%i: index) -> f32 {
+  %m = memref.alloc() : memref<8xf32>
+  %v = memref.load %m[%i] : memref<8xf32>
+  %u = memref.alloc() : memref<8xf32>
+  memref.dealloc %u : memref<8xf32>
+  return %v : f32
+}
+)";
+
+std::vector<std::string> messages(const AnalysisResult &result) {
+  std::vector<std::string> found;
+  for (const Finding &finding : result.findings)
+    found.push_back(finding.message);
+  return found;
+}
+
+} // namespace
+
+TEST(FunctionBudgetTest, MeterStopsAtItsPolls) {
+  BudgetMeter meter(std::nullopt, 0, 100);
+  unsigned polls = 0;
+  while (!meter.exhausted())
+    ++polls;
+  EXPECT_EQ(polls, 99u) << "the 100th poll is refused";
+  EXPECT_EQ(meter.whyExhausted(), BudgetMeter::Exceeded::Polls);
+  EXPECT_TRUE(meter.exhausted()) << "and every one after it";
+
+  BudgetMeter unbounded;
+  for (unsigned i = 0; i < 100000; ++i)
+    ASSERT_FALSE(unbounded.exhausted());
+  EXPECT_FALSE(budgetExhausted()) << "no meter outside a stage";
+}
+
+TEST(FunctionBudgetTest, MeterStopsWhenTheResidentSetGrows) {
+  WithFakeResident fake;
+  // Steady memory: polled for a while (several reads of the resident set),
+  // never exhausted.
+  BudgetMeter steady(std::nullopt, 100ull << 20, 0);
+  auto until = BudgetMeter::Clock::now() + std::chrono::milliseconds(30);
+  while (BudgetMeter::Clock::now() < until)
+    ASSERT_FALSE(steady.exhausted());
+  // Growing memory: exhausted once it has grown past the bound, for the
+  // memory.
+  BudgetMeter growing(std::nullopt, 100ull << 20, 0);
+  while (!growing.exhausted())
+    fakeResident += 1 << 20;
+  EXPECT_EQ(growing.whyExhausted(), BudgetMeter::Exceeded::Memory);
+}
+
+// A function whose analysis runs past its budget is stopped inside the
+// stage, and says so; the function after it keeps its findings. Polls
+// stand for the clock, which no test depends on.
+TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
+  WithBackstops backstops({/*megabytes=*/0, /*polls=*/2000});
+  for (auto [text, note] :
+       {std::pair{manyAllocations(3000),
+                  "not analysed: @many needed more than 2000 steps in one "
+                  "analysis; its findings are left out"},
+        std::pair{nestedLoops(40),
+                  "not analysed: @nested needed more than 2000 steps in one "
+                  "analysis; its findings are left out"}}) {
+    AnalysisResult result = test::analyze(text + kOrdinary);
+    std::vector<std::string> found = messages(result);
+    EXPECT_EQ(found.front(), note);
+    EXPECT_FALSE(result.functions[0].analysed);
+    ASSERT_EQ(test::withCode(result, FindingCode::BL101).size(), 1u)
+        << test::describe(result.findings);
+    EXPECT_TRUE(result.functions[1].analysed);
+  }
+  // Unstopped, the same functions are analysed.
+  WithBackstops unbounded({0, 0});
+  AnalysisResult result = test::analyze(nestedLoops(3) + kOrdinary);
+  EXPECT_TRUE(result.functions[0].analysed) << test::describe(result.findings);
+}
+
+// The checker summarises a callee for the function calling it, under that
+// function's budget. A summary the budget cut short is no summary of the
+// callee: cached, it made a later caller assume the callee keeps nothing,
+// and report a leak of what the callee frees. Wherever in the callee the
+// budget runs out, the ordinary caller after it reports nothing.
+TEST(FunctionBudgetTest, SummaryCutShortIsNotReused) {
+  WithBackstops backstops({/*megabytes=*/0, /*polls=*/2000});
+  auto loads = [](unsigned count, const char *from) {
+    std::string text;
+    for (unsigned k = 0; k < count; ++k)
+      text += "  %v" + std::to_string(k) + " = memref.load " + from +
+              "[%i] : memref<8xf32>\n";
+    return text;
+  };
+  for (unsigned before = 0; before <= 2400; before += 100) {
+    // Each function frees something, so that the checker runs on it.
+    std::string text = "func.func @first(%i: index) {\n"
+                       "  %m = memref.alloc() : memref<8xf32>\n" +
+                       loads(before, "%m") +
+                       "  call @frees(%m, %i) : (memref<8xf32>, index) -> ()\n"
+                       "  %u = memref.alloc() : memref<8xf32>\n"
+                       "  memref.dealloc %u : memref<8xf32>\n"
+                       "  return\n}\n"
+                       "func.func @frees(%a: memref<8xf32>, %i: index) {\n" +
+                       loads(300, "%a") +
+                       "  memref.dealloc %a : memref<8xf32>\n  return\n}\n"
+                       "func.func @second(%i: index) {\n"
+                       "  %m = memref.alloc() : memref<8xf32>\n"
+                       "  call @frees(%m, %i) : (memref<8xf32>, index) -> ()\n"
+                       "  %u = memref.alloc() : memref<8xf32>\n"
+                       "  memref.dealloc %u : memref<8xf32>\n"
+                       "  return\n}\n";
+    AnalysisResult result = test::analyze(text);
+    ASSERT_EQ(result.functions.size(), 3u);
+    ASSERT_TRUE(result.functions[2].analysed) << before;
+    EXPECT_EQ(test::withCode(result, FindingCode::BL101).size(), 0u)
+        << before << " loads before the call:\n"
+        << test::describe(result.findings);
   }
 }
