@@ -252,14 +252,13 @@ static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
     os << "\n";
     return;
   }
-  auto buffer = llvm::find_if(plan->buffers, [&](const TensorBuffer &b) {
-    return b.value == id;
-  });
+  auto buffer = llvm::find_if(
+      plan->buffers, [&](const TensorBuffer &b) { return b.value == id; });
   if (buffer == plan->buffers.end())
     return;
   os << "\nbuffer (One-Shot Bufferize): " << buffer->why;
   if (buffer->bytes)
-    os << ", " << *buffer->bytes << " bytes";
+    os << " (" << *buffer->bytes << " bytes)";
   os << "\n";
   if (buffer->kind != TensorBuffer::Kind::Copy)
     return;
@@ -270,7 +269,8 @@ static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
     os << "\nconflict (print-conflicts):";
     if (o.definition != kNone)
       os << "\n- definition: `" << result.values[o.definition].name
-         << "` on line " << lineOf(result.values[o.definition].definition.begin);
+         << "` on line "
+         << lineOf(result.values[o.definition].definition.begin);
     os << "\n- conflicting write: operand #" << o.conflictingWriteOperand
        << " of `" << result.ops[o.conflictingWrite].name << "` on line "
        << lineOf(result.ops[o.conflictingWrite].nameRange.begin);

@@ -69,8 +69,7 @@ void tensor::readBufferizedEffects(const SourceIndex &index,
       // into its destination) are not a decision of the analysis.
       auto target = memcpy.getTarget().getDefiningOp<memref::AllocOp>();
       OpId cause = causeOf(index, clone, op);
-      if (!target || cause == kNone ||
-          causeOf(index, clone, target) == kNone)
+      if (!target || cause == kNone || causeOf(index, clone, target) == kNone)
         return;
       plan.copies.push_back(effectAt(cause, target.getType()));
     });

@@ -60,8 +60,11 @@ bool tensor::runOneShotBufferize(const SourceIndex &index,
     passOptions.printConflicts = true;
   }
   PassManager pm(context, ModuleOp::getOperationName());
-  // The input verified; the pass's output is upstream's to get right.
-  pm.enableVerifier(false);
+  // Verified after the pass, as mlir-opt does: upstream's pass can emit IR
+  // its verifier rejects (a `memref.alloc` with a memory space and a
+  // strided layout for `bufferization.alloc_tensor {memory_space}` at a
+  // function boundary), and mlir-opt then fails with that error.
+  pm.enableVerifier(true);
   pm.addPass(bufferization::createOneShotBufferizePass(passOptions));
   ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
     if (diag.getSeverity() != DiagnosticSeverity::Error)

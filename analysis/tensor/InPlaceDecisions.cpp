@@ -5,10 +5,10 @@
 // tensor operands `__inplace_operands_attr__`, one "true", "false" or "none"
 // per operand; for every read-after-write conflict the analysis found, one
 // unit attribute on each of three ops, "C_<n>[DEF: result <k>]" (or
-// "[DEF: bbArg <k>]" on the op owning the block), "C_<n>[CONFL-WRITE: <operand>]"
-// and "C_<n>[READ: <operand>]". Reading upstream's own annotations, rather
-// than asking the analysis state again, makes what we report exactly what
-// that command prints (test/lit/tensor/ checks both side by side).
+// "[DEF: bbArg <k>]" on the op owning the block), "C_<n>[CONFL-WRITE:
+// <operand>]" and "C_<n>[READ: <operand>]". Reading upstream's own annotations,
+// rather than asking the analysis state again, makes what we report exactly
+// what that command prints (test/lit/tensor/ checks both side by side).
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,12 +106,14 @@ void tensor::readInPlaceDecisions(const SourceIndex &index,
     TensorPlan &plan = plans[fn];
     std::map<std::string, Conflict> conflicts;
     copy->walk([&](Operation *op) {
-      Operation *original = op == copy ? function : originalOf(index, clone, op);
+      Operation *original =
+          op == copy ? function : originalOf(index, clone, op);
       if (!original)
         return;
       for (NamedAttribute attr : op->getAttrs())
         readMarker(index, original, attr.getName().strref(), conflicts);
-      auto decisions = op->getAttrOfType<ArrayAttr>("__inplace_operands_attr__");
+      auto decisions =
+          op->getAttrOfType<ArrayAttr>("__inplace_operands_attr__");
       if (!decisions || original == function)
         return;
       for (auto [i, decision] : llvm::enumerate(decisions)) {
@@ -129,7 +131,8 @@ void tensor::readInPlaceDecisions(const SourceIndex &index,
     // Each conflict made the operand being tested out of place; the
     // conflicting write is usually that operand. The markers do not say
     // which operand was tested when the write is another op's: then the
-    // out-of-place operand whose value the conflict's definition is.
+    // out-of-place operand whose value, or whose op's result (the tested
+    // op's result would alias the operand), the conflict's definition is.
     std::vector<const Conflict *> unmatched;
     for (auto &[id, conflict] : conflicts) {
       // Upstream numbers conflicts with a process-wide counter; a marker
@@ -152,7 +155,9 @@ void tensor::readInPlaceDecisions(const SourceIndex &index,
     }
     for (const Conflict *conflict : unmatched)
       for (OutOfPlaceOperand &o : plan.outOfPlace)
-        if (o.conflictingWrite == kNone && o.value == conflict->definition) {
+        if (o.conflictingWrite == kNone && conflict->definition != kNone &&
+            (o.value == conflict->definition ||
+             index.result().values[conflict->definition].definingOp == o.op)) {
           o.definition = conflict->definition;
           o.conflictingWrite = conflict->write;
           o.conflictingWriteOperand = conflict->writeOperand;

@@ -46,13 +46,36 @@ Operation *bufferlens::opBeforeBufferization(Operation *function) {
 // With bufferize-function-boundaries the pass also rewrites a function that
 // only passes tensors on (returns an argument, calls another function): its
 // callers' decisions depend on it (OneShotModuleBufferize.cpp,
-// equivalenceAnalysis), so it belongs in the copy.
+// equivalenceAnalysis), so it belongs in the copy. A function bufferized
+// without function boundaries keeps tensors in its signature and moves
+// between the two with `bufferization.to_tensor` / `to_buffer`: it is past
+// One-Shot Bufferize, not before it.
 bool bufferlens::worksOnTensors(Operation *function) {
-  if (auto fn = dyn_cast<FunctionOpInterface>(function))
-    if (llvm::any_of(fn.getArgumentTypes(), isTensor) ||
-        llvm::any_of(fn.getResultTypes(), isTensor))
-      return true;
-  return opBeforeBufferization(function) != nullptr;
+  // A `to_tensor` without `restrict` is what a previous, partial
+  // bufferization leaves; One-Shot Analysis refuses it by design
+  // (OneShotAnalysis.cpp: "to_tensor ops without `restrict` are not
+  // supported by One-Shot Analysis"), and such a function is not input to
+  // it.
+  bool partial = false;
+  function->walk(
+      [&](bufferization::ToTensorOp op) { partial |= !op.getRestrict(); });
+  if (partial)
+    return false;
+  if (opBeforeBufferization(function))
+    return true;
+  auto fn = dyn_cast<FunctionOpInterface>(function);
+  if (!fn || (!llvm::any_of(fn.getArgumentTypes(), isTensor) &&
+              !llvm::any_of(fn.getResultTypes(), isTensor)))
+    return false;
+  bool bufferized = false;
+  function->walk([&](Operation *op) {
+    if (isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op)) {
+      bufferized = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !bufferized;
 }
 
 std::optional<uint64_t> tensor::staticBytes(Type type) {
@@ -134,8 +157,7 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
   while (!remaining.empty()) {
     std::vector<PassError> errors;
     TaggedClone analysed(index, remaining, symbols);
-    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
-                             errors)) {
+    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly, errors)) {
       fail(errors);
       continue;
     }

@@ -1,4 +1,5 @@
-//===- TensorAnalysis.h - One-Shot Bufferize on tensor functions, explained ===//
+//===- TensorAnalysis.h - One-Shot Bufferize on tensor functions, explained
+//===//
 //
 // For the functions that still work on tensors (IR before One-Shot
 // Bufferize), runs upstream's `one-shot-bufferize` pass with
@@ -42,8 +43,7 @@ bool worksOnTensors(mlir::Operation *function);
 /// Fills AnalysisResult::tensor (one plan per function of `functions`, all
 /// verified) and adds BL501-BL503. One pass run of each kind per document,
 /// plus one per function the pass fails on (FailureIsolation.cpp).
-void runTensorAnalysis(SourceIndex &index,
-                       llvm::ArrayRef<FunctionId> functions,
+void runTensorAnalysis(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
                        const AnalysisOptions &options);
 
 } // namespace bufferlens

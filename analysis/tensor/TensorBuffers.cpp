@@ -61,11 +61,10 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
     Operation *op = clone.lookup(original);
     if (id == kNone || !op || original == function)
       return;
-    unsigned allocs = llvm::count_if(plan.allocations, [&](const auto &e) {
-      return e.op == id;
-    });
-    unsigned copies = llvm::count_if(
-        plan.copies, [&](const auto &e) { return e.op == id; });
+    unsigned allocs = llvm::count_if(plan.allocations,
+                                     [&](const auto &e) { return e.op == id; });
+    unsigned copies =
+        llvm::count_if(plan.copies, [&](const auto &e) { return e.op == id; });
     for (OpResult result_ : op->getResults()) {
       if (!isa<TensorType>(result_.getType()))
         continue;
@@ -95,7 +94,7 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
         } else if (copies > 0) {
           buffer.kind = TensorBuffer::Kind::Copy;
           buffer.why = "a copy of the buffer of " + what +
-                       ", made here: " + what + " is bufferized out of place";
+                       ", made here: the operand is bufferized out of place";
           if (outOfPlace->read != kNone)
             buffer.why += " because `" + result.ops[outOfPlace->read].name +
                           "` still reads the old contents after this write";

@@ -60,11 +60,11 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
   if (o.definition != kNone)
     finding.related.push_back({result.values[o.definition].definition,
                                "definition: " + name(result, o.definition)});
-  finding.related.push_back(
-      {result.ops[o.conflictingWrite].nameRange,
-       "conflicting write: operand #" +
-           std::to_string(o.conflictingWriteOperand) + " of `" +
-           result.ops[o.conflictingWrite].name + "`"});
+  finding.related.push_back({result.ops[o.conflictingWrite].nameRange,
+                             "conflicting write: operand #" +
+                                 std::to_string(o.conflictingWriteOperand) +
+                                 " of `" + result.ops[o.conflictingWrite].name +
+                                 "`"});
   if (o.read != kNone)
     finding.related.push_back(
         {result.ops[o.read].nameRange,
@@ -72,8 +72,7 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
              result.ops[o.read].name + "` still needs the old contents"});
 }
 
-static void reportCopies(SourceIndex &index, const TensorPlan &plan,
-                         OpId op) {
+static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   AnalysisResult &result = index.result();
   unsigned copies = llvm::count_if(
       plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
@@ -127,9 +126,8 @@ static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
     return;
   unsigned copies = llvm::count_if(
       plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
-  bool outOfPlace = llvm::any_of(plan.outOfPlace, [&](const auto &o) {
-    return o.op == op;
-  });
+  bool outOfPlace =
+      llvm::any_of(plan.outOfPlace, [&](const auto &o) { return o.op == op; });
   Finding finding;
   finding.code = FindingCode::BL502;
   finding.severity = Severity::Hint;
