@@ -52,24 +52,22 @@ static std::string operandText(const SourceIndex &index,
          typeAndBytes(op->getOperand(o.operand).getType()) + ")";
 }
 
+// Upstream reports the first conflict it meets while testing the operand,
+// and which one that is depends on the order of pointer-keyed sets in
+// OneShotAnalysis.cpp: two analyses of the same text in one process name
+// different reads (and even definitions). The finding says only what every
+// run agrees on: the tensor whose buffer would be overwritten and the
+// write; the hover shows the conflict upstream reported (TensorBuffers.cpp).
 static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
                         Finding &finding) {
   const AnalysisResult &result = index.result();
-  if (o.conflictingWrite == kNone)
-    return;
-  if (o.definition != kNone)
-    finding.related.push_back({result.values[o.definition].definition,
-                               "definition: " + name(result, o.definition)});
-  finding.related.push_back({result.ops[o.conflictingWrite].nameRange,
-                             "conflicting write: operand #" +
-                                 std::to_string(o.conflictingWriteOperand) +
-                                 " of `" + result.ops[o.conflictingWrite].name +
-                                 "`"});
-  if (o.read != kNone)
-    finding.related.push_back(
-        {result.ops[o.read].nameRange,
-         "read: operand #" + std::to_string(o.readOperand) + " of `" +
-             result.ops[o.read].name + "` still needs the old contents"});
+  if (o.value != kNone)
+    finding.related.push_back({result.values[o.value].definition,
+                               "definition: " + name(result, o.value)});
+  finding.related.push_back(
+      {result.ops[o.op].nameRange, "conflicting write: operand #" +
+                                       std::to_string(o.operand) + " of `" +
+                                       result.ops[o.op].name + "`"});
 }
 
 static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
@@ -96,12 +94,6 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   message += "`" + result.ops[op].name + "` bufferizes out of place: ";
   message += what.empty() ? std::string("its operand") : what;
   message += " is copied into a new buffer";
-  bool conflict = llvm::any_of(operands, [](const OutOfPlaceOperand *o) {
-    return o->conflictingWrite != kNone;
-  });
-  if (conflict)
-    message += ", because writing it in place would clobber contents read "
-               "later";
   bool loop = insideLoop(index.op(op));
   if (loop) {
     message += " (inside a loop: a copy every iteration)";
