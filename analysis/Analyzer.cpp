@@ -12,6 +12,7 @@
 #include "analysis/ir/Registry.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
+#include "analysis/tensor/TensorAnalysis.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -48,35 +49,6 @@ static void decideStage(SourceIndex &index, FunctionId fn,
       freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
 }
 
-// An op One-Shot Bufferize would still rewrite (it implements
-// BufferizableOpInterface and takes or yields a tensor), or null. A function
-// holding one is at tensor level: the deallocation passes run on its
-// bufferized form, so their preconditions and plans say nothing about it
-// (https://mlir.llvm.org/docs/Bufferization/: "deallocation [...] runs after
-// bufferization"). What bufferization leaves on tensors by design is not
-// such an op: `bufferization.to_tensor` / `to_buffer` at the edge of the
-// bufferized region, and `func` ops when function boundaries were not
-// bufferized.
-static Operation *opBeforeBufferization(Operation *function) {
-  Operation *found = nullptr;
-  auto isTensor = [](Type type) { return isa<TensorType>(type); };
-  function->walk([&](Operation *op) {
-    if (op == function ||
-        isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op) ||
-        op->getName().getDialectNamespace() ==
-            func::FuncDialect::getDialectNamespace() ||
-        !isa<bufferization::BufferizableOpInterface>(op))
-      return WalkResult::advance();
-    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
-        llvm::any_of(op->getResultTypes(), isTensor)) {
-      found = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 static void skipIfNotBufferized(SourceIndex &index, FunctionId fn) {
   FunctionEntry &entry = index.result().functions[fn];
   if (!entry.analysed)
@@ -105,7 +77,8 @@ static void applyUserSettings(std::vector<Finding> &findings,
       if (directives.suppresses(finding.code,
                                 lines.toByteColumn(finding.range.begin).line))
         continue;
-      finding.severity = options.severityOf(finding.code);
+      if (!finding.ownSeverity || options.severity.count(finding.code))
+        finding.severity = options.severityOf(finding.code);
     }
     kept.push_back(std::move(finding));
   }
@@ -184,6 +157,14 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
     };
     FunctionId count = static_cast<FunctionId>(result.functions.size());
     std::vector<char> analyse(count, 0);
+    // Functions One-Shot Bufferize would still rewrite (analysis/tensor/):
+    // those that verified, before the deallocation analyses skip the ones
+    // still on tensors.
+    std::vector<FunctionId> onTensors;
+    for (FunctionId fn = 0; fn < count; ++fn)
+      if (result.functions[fn].analysed && budgets.fitsOperations(fn) &&
+          worksOnTensors(index.function(fn)))
+        onTensors.push_back(fn);
     for (FunctionId fn = 0; fn < count; ++fn) {
       decideStage(index, fn, directives.stage, options);
       skipIfNotBufferized(index, fn);
@@ -202,6 +183,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options, timed);
+    runTensorAnalysis(index, onTensors, options);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }

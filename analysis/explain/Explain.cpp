@@ -235,6 +235,53 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
      << "\n";
 }
 
+// Where One-Shot Bufferize gets a tensor value's buffer (TensorModel.h), for
+// functions that still work on tensors.
+static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
+                                ValueId id, const LineOfOffset &lineOf) {
+  const ValueEntry &value = result.values[id];
+  const TensorPlan *plan = result.tensorPlan(value.function);
+  if (!plan)
+    return;
+  if (!plan->bufferized) {
+    os << "\nbuffer (One-Shot Bufferize): none, the pass fails on `@"
+       << result.functions[value.function].name << "`";
+    if (!plan->failures.empty())
+      os << " (line " << lineOf(plan->failures.front().range.begin) << ": "
+         << plan->failures.front().message << ")";
+    os << "\n";
+    return;
+  }
+  auto buffer = llvm::find_if(
+      plan->buffers, [&](const TensorBuffer &b) { return b.value == id; });
+  if (buffer == plan->buffers.end())
+    return;
+  os << "\nbuffer (One-Shot Bufferize): " << buffer->why;
+  if (buffer->bytes)
+    os << " (" << *buffer->bytes << " bytes)";
+  os << "\n";
+  if (buffer->kind != TensorBuffer::Kind::Copy)
+    return;
+  for (const OutOfPlaceOperand &o : plan->outOfPlace) {
+    if (o.op != value.definingOp || o.operand != buffer->operand ||
+        o.conflictingWrite == kNone)
+      continue;
+    os << "\nconflict (print-conflicts):";
+    if (o.definition != kNone)
+      os << "\n- definition: `" << result.values[o.definition].name
+         << "` on line "
+         << lineOf(result.values[o.definition].definition.begin);
+    os << "\n- conflicting write: operand #" << o.conflictingWriteOperand
+       << " of `" << result.ops[o.conflictingWrite].name << "` on line "
+       << lineOf(result.ops[o.conflictingWrite].nameRange.begin);
+    if (o.read != kNone)
+      os << "\n- read: operand #" << o.readOperand << " of `"
+         << result.ops[o.read].name << "` on line "
+         << lineOf(result.ops[o.read].nameRange.begin);
+    os << "\n";
+  }
+}
+
 std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
                                      const LineOfOffset &mapLine) {
   LineOfOffset lineOf = mapLine;
@@ -258,6 +305,7 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
       os << " (" << toString(fn.stage) << ")";
   }
   os << "\n";
+  explainTensorBuffer(os, result, id, lineOf);
   const BufferFact *fact = result.bufferFact(id);
   if (!fact) {
     if (value.isMemRef && value.function != kNone &&

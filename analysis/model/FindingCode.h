@@ -37,6 +37,9 @@ enum class FindingCode : uint8_t {
   BL303,
   BL304,
   BL401,
+  BL501,
+  BL502,
+  BL503,
 };
 
 /// FindingCode::BL101 etc.; "" for FindingCode::None.

@@ -45,6 +45,15 @@ const std::vector<FindingCodeInfo> &bufferlens::allFindingCodes() {
        "write does not dominate read",
        "A write to the buffer does not dominate all of its reads (the "
        "bufferization invariant)."},
+      {FindingCode::BL501, "BL501", Severity::Info, "copy",
+       "One-Shot Bufferize copies an out-of-place tensor operand into a new "
+       "buffer (a warning inside a loop: a copy every iteration)."},
+      {FindingCode::BL502, "BL502", Severity::Hint, "allocation",
+       "The bufferized function allocates a buffer here."},
+      {FindingCode::BL503, "BL503", Severity::Error,
+       "One-Shot Bufferize failure",
+       "One-Shot Bufferize (bufferize-function-boundaries) will fail on this "
+       "op."},
   };
   return codes;
 }

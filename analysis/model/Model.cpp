@@ -17,6 +17,13 @@ const BufferFact *AnalysisResult::bufferFact(ValueId value) const {
   return index == kNone ? nullptr : &buffers[index];
 }
 
+const TensorPlan *AnalysisResult::tensorPlan(FunctionId function) const {
+  for (const TensorPlan &plan : tensor)
+    if (plan.function == function)
+      return &plan;
+  return nullptr;
+}
+
 ValueId AnalysisResult::valueAt(uint32_t offset) const {
   // Definitions and uses never overlap, so the first hit is the answer.
   for (size_t i = 0; i < values.size(); ++i) {

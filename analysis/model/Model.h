@@ -15,6 +15,7 @@
 #include "analysis/model/ClassicModel.h"
 #include "analysis/model/ModelTypes.h"
 #include "analysis/model/OwnershipModel.h"
+#include "analysis/model/TensorModel.h"
 
 #include <cstdint>
 #include <memory>
@@ -163,12 +164,16 @@ struct AnalysisResult {
   /// The classic BufferDeallocation plan, one entry per analysed function
   /// (ClassicModel.h; find it by ClassicPlan::function).
   std::vector<ClassicPlan> classic;
+  /// One-Shot Bufferize on the functions that still work on tensors
+  /// (TensorModel.h; find it by TensorPlan::function).
+  std::vector<TensorPlan> tensor;
   /// Where each allocation is freed (analysis/checker/Checker.h).
   std::vector<FreeSite> freeSites;
   /// True when the text failed to parse: the tables above are then empty.
   bool parseFailed = false;
 
   const BufferFact *bufferFact(ValueId value) const;
+  const TensorPlan *tensorPlan(FunctionId function) const;
   /// The innermost value definition or use at `offset`, if any.
   ValueId valueAt(uint32_t offset) const;
 };

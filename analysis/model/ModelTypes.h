@@ -74,6 +74,10 @@ struct Finding {
   std::string source = kBufferLensSource;
   std::vector<RelatedLocation> related;
   std::vector<Fix> fixes;
+  /// The analysis chose `severity` for this instance, above its code's
+  /// default (BL501 inside a loop: a copy per iteration); a severity the
+  /// user configured for the code still wins.
+  bool ownSeverity = false;
 };
 
 } // namespace bufferlens

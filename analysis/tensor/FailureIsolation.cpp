@@ -1,0 +1,96 @@
+//===- FailureIsolation.cpp - Run the pass, keep its errors ---------------===//
+//
+// The pass is upstream's own (`createOneShotBufferizePass`), built with the
+// options `mlir-opt --one-shot-bufferize=bufferize-function-boundaries`
+// builds, so what we report is what that command does: the pass turns its
+// options into OneShotBufferizationOptions itself (Bufferize.cpp,
+// OneShotBufferizePass::runOnOperation: layout maps, alignment), and a
+// hand-built options struct would differ from it in those. Its errors
+// (OneShotAnalysis.cpp, e.g. "Yield operand #0 is not equivalent to the
+// corresponding iter bbArg"; Bufferize.cpp, "op was not bufferized") are
+// collected with a ScopedDiagnosticHandler and mapped to the user's op by
+// the copy's location tags.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/ownership/TaggedClone.h"
+#include "analysis/tensor/Internal.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <mutex>
+
+using namespace bufferlens;
+using namespace bufferlens::tensor;
+using namespace mlir;
+
+/// The function of the copy's set an error location points into.
+static FunctionId functionAt(const SourceIndex &index, OpId op,
+                             SourceRange range) {
+  const AnalysisResult &result = index.result();
+  if (op != kNone)
+    return result.ops[op].function;
+  if (range.empty())
+    return kNone;
+  // An error at a function itself (e.g. "cannot bufferize a FuncOp with
+  // tensors and without a unique ReturnOp"): functions carry the user's
+  // location, not a tag.
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
+    if (result.functions[fn].fullRange.begin <= range.begin &&
+        range.begin < result.functions[fn].fullRange.end)
+      return fn;
+  return kNone;
+}
+
+bool tensor::runOneShotBufferize(const SourceIndex &index,
+                                 const TaggedClone &clone, PassMode mode,
+                                 std::vector<PassError> &errors) {
+  ModuleOp module = clone.module();
+  MLIRContext *context = module->getContext();
+  bufferization::OneShotBufferizePassOptions passOptions;
+  passOptions.bufferizeFunctionBoundaries = true;
+  if (mode == PassMode::AnalysisOnly) {
+    // What `test-analysis-only print-conflicts` writes: the in-place
+    // decision of every tensor operand (`__inplace_operands_attr__`) and the
+    // definition, conflicting write and read of every conflict
+    // (OneShotAnalysis.cpp, annotateOpsWithBufferizationMarkers and
+    // annotateConflict).
+    passOptions.testAnalysisOnly = true;
+    passOptions.printConflicts = true;
+  }
+  PassManager pm(context, ModuleOp::getOperationName());
+  // Verified after the pass, as mlir-opt does: upstream's pass can emit IR
+  // its verifier rejects (a `memref.alloc` with a memory space and a
+  // strided layout for `bufferization.alloc_tensor {memory_space}` at a
+  // function boundary), and mlir-opt then fails with that error.
+  pm.enableVerifier(true);
+  pm.addPass(bufferization::createOneShotBufferizePass(passOptions));
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    PassError error;
+    error.op = clone.originOpOf(diag.getLocation());
+    error.range = error.op != kNone
+                      ? index.result().ops[error.op].nameRange
+                      : index.parsed().rangeOf(diag.getLocation());
+    if (error.range.empty() && error.op != kNone)
+      error.range = index.parsed().rangeOf(diag.getLocation());
+    error.function = functionAt(index, error.op, error.range);
+    error.message = diag.str();
+    errors.push_back(std::move(error));
+    return success();
+  });
+  if (mode == PassMode::Bufferize)
+    return succeeded(pm.run(module));
+  // annotateConflict (OneShotAnalysis.cpp) numbers conflicts with a
+  // function-local `static uint64_t counter`, incremented without
+  // synchronization: two documents analysed at once could give two
+  // conflicts of one module the same "C_<n>" and mix their markers (the
+  // findings then changed from run to run). The annotating runs take turns.
+  static std::mutex annotating;
+  std::lock_guard<std::mutex> lock(annotating);
+  return succeeded(pm.run(module));
+}

@@ -1,0 +1,68 @@
+//===- Internal.h - What the steps of the tensor analysis share -----------===//
+
+#ifndef BUFFERLENS_ANALYSIS_TENSOR_INTERNAL_H
+#define BUFFERLENS_ANALYSIS_TENSOR_INTERNAL_H
+
+#include "analysis/model/Model.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bufferlens {
+
+class SourceIndex;
+class TaggedClone;
+
+namespace tensor {
+
+/// What `--one-shot-bufferize` options we run (TensorAnalysis.h).
+enum class PassMode { AnalysisOnly, Bufferize };
+
+/// One error the pass reported, in the user's terms.
+struct PassError {
+  FunctionId function = kNone; ///< kNone: not in one function (the module).
+  OpId op = kNone;
+  SourceRange range;
+  std::string message;
+};
+
+/// Runs upstream's one-shot-bufferize pass on `copy` (FailureIsolation.cpp);
+/// false with `errors` filled when it fails.
+bool runOneShotBufferize(const SourceIndex &index, const TaggedClone &clone,
+                         PassMode mode, std::vector<PassError> &errors);
+
+/// Bytes of a statically shaped tensor or memref type whose elements have a
+/// bit width, else nullopt.
+std::optional<uint64_t> staticBytes(mlir::Type shaped);
+/// `tensor<4x8xf32>, 128 bytes` or `tensor<?xf32>`.
+std::string typeAndBytes(mlir::Type shaped);
+
+/// Step 1 (InPlaceDecisions.cpp): the out-of-place operands and their
+/// conflicts, read off the copy the analysis-only run annotated.
+void readInPlaceDecisions(const SourceIndex &index, const TaggedClone &clone,
+                          llvm::ArrayRef<FunctionId> functions,
+                          std::map<FunctionId, TensorPlan> &plans);
+
+/// Step 2 (BufferizedEffects.cpp): the `memref.alloc`s and the copies into
+/// them of the bufferized copy, at the user's ops that caused them.
+void readBufferizedEffects(const SourceIndex &index, const TaggedClone &clone,
+                           llvm::ArrayRef<FunctionId> functions,
+                           std::map<FunctionId, TensorPlan> &plans);
+
+/// Step 3 (TensorBuffers.cpp): where each tensor value's buffer comes from,
+/// from the two steps above and the ops' aliasing (BufferizableOpInterface).
+void explainTensorBuffers(const SourceIndex &index, const TaggedClone &clone,
+                          TensorPlan &plan);
+
+/// Step 4 (TensorFindings.cpp): BL501, BL502 and BL503 of one plan.
+void reportTensorFindings(SourceIndex &index, const TensorPlan &plan);
+
+} // namespace tensor
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_TENSOR_INTERNAL_H

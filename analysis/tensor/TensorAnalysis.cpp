@@ -1,0 +1,183 @@
+//===- TensorAnalysis.cpp -------------------------------------------------===//
+
+#include "analysis/tensor/TensorAnalysis.h"
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/ownership/TaggedClone.h"
+#include "analysis/tensor/Internal.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <algorithm>
+
+using namespace bufferlens;
+using namespace bufferlens::tensor;
+using namespace mlir;
+
+static bool isTensor(Type type) { return isa<TensorType>(type); }
+
+// An op One-Shot Bufferize would still rewrite (it implements
+// BufferizableOpInterface and takes or yields a tensor), or null. What
+// bufferization leaves on tensors by design is not such an op:
+// `bufferization.to_tensor` / `to_buffer` at the edge of the bufferized
+// region, and `func` ops when function boundaries were not bufferized.
+Operation *bufferlens::opBeforeBufferization(Operation *function) {
+  Operation *found = nullptr;
+  function->walk([&](Operation *op) {
+    if (op == function ||
+        isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op) ||
+        op->getName().getDialectNamespace() ==
+            func::FuncDialect::getDialectNamespace() ||
+        !isa<bufferization::BufferizableOpInterface>(op))
+      return WalkResult::advance();
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor)) {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+// With bufferize-function-boundaries the pass also rewrites a function that
+// only passes tensors on (returns an argument, calls another function): its
+// callers' decisions depend on it (OneShotModuleBufferize.cpp,
+// equivalenceAnalysis), so it belongs in the copy. A function bufferized
+// without function boundaries keeps tensors in its signature and moves
+// between the two with `bufferization.to_tensor` / `to_buffer`: it is past
+// One-Shot Bufferize, not before it.
+bool bufferlens::worksOnTensors(Operation *function) {
+  // A `to_tensor` without `restrict` is what a previous, partial
+  // bufferization leaves; One-Shot Analysis refuses it by design
+  // (OneShotAnalysis.cpp: "to_tensor ops without `restrict` are not
+  // supported by One-Shot Analysis"), and such a function is not input to
+  // it.
+  bool partial = false;
+  function->walk(
+      [&](bufferization::ToTensorOp op) { partial |= !op.getRestrict(); });
+  if (partial)
+    return false;
+  if (opBeforeBufferization(function))
+    return true;
+  auto fn = dyn_cast<FunctionOpInterface>(function);
+  if (!fn || (!llvm::any_of(fn.getArgumentTypes(), isTensor) &&
+              !llvm::any_of(fn.getResultTypes(), isTensor)))
+    return false;
+  bool bufferized = false;
+  function->walk([&](Operation *op) {
+    if (isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op)) {
+      bufferized = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !bufferized;
+}
+
+std::optional<uint64_t> tensor::staticBytes(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return std::nullopt;
+  Type element = shaped.getElementType();
+  if (!element.isIntOrFloat())
+    return std::nullopt;
+  uint64_t bits = element.getIntOrFloatBitWidth();
+  return static_cast<uint64_t>(shaped.getNumElements()) * ((bits + 7) / 8);
+}
+
+std::string tensor::typeAndBytes(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  if (std::optional<uint64_t> bytes = staticBytes(type))
+    os << ", " << *bytes << " bytes";
+  return text;
+}
+
+// One run of each kind for the whole set: the module's call graph decides
+// what the pass concludes about a call (a callee that returns its argument
+// lets the caller write in place), so functions cannot be analysed alone.
+// Upstream stops at the first function it fails on; that function gets the
+// error (BL503) and the run is repeated without it, so one bad function
+// does not hide what happens in the others. Its callers then see a
+// declaration, as for any external function.
+void bufferlens::runTensorAnalysis(SourceIndex &index,
+                                   llvm::ArrayRef<FunctionId> functions,
+                                   const AnalysisOptions &options) {
+  if (functions.empty())
+    return;
+  AnalysisResult &result = index.result();
+  TaggedClone::SymbolMap symbols =
+      TaggedClone::symbolsOf(index.parsed().module());
+  std::vector<FunctionId> remaining(functions.begin(), functions.end());
+  std::map<FunctionId, TensorPlan> plans;
+  for (FunctionId fn : functions)
+    plans[fn].function = fn;
+
+  // Failing errors go to their function, which leaves the set. An error
+  // that names no function of the set (the module: a cycle of calls) fails
+  // them all, as it fails upstream's run.
+  auto fail = [&](const std::vector<PassError> &errors) {
+    std::vector<FunctionId> failed;
+    for (const PassError &error : errors)
+      if (error.function != kNone &&
+          llvm::is_contained(remaining, error.function))
+        failed.push_back(error.function);
+    if (failed.empty())
+      failed = remaining;
+    for (const PassError &error : errors) {
+      std::vector<FunctionId> owners;
+      if (error.function != kNone && llvm::is_contained(failed, error.function))
+        owners.push_back(error.function);
+      else if (error.function == kNone)
+        owners = failed;
+      for (FunctionId fn : owners) {
+        TensorPlan::Failure failure;
+        failure.op = error.op;
+        failure.range = error.range.empty() && error.op == kNone
+                            ? result.functions[fn].nameRange
+                            : error.range;
+        failure.message = error.message;
+        plans[fn].failures.push_back(std::move(failure));
+      }
+    }
+    // A failure without any message still fails its functions.
+    for (FunctionId fn : failed) {
+      if (plans[fn].failures.empty())
+        plans[fn].failures.push_back({kNone, result.functions[fn].nameRange,
+                                      "One-Shot Bufferize failed"});
+      llvm::erase(remaining, fn);
+    }
+  };
+
+  while (!remaining.empty()) {
+    std::vector<PassError> errors;
+    TaggedClone analysed(index, remaining, symbols);
+    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly, errors)) {
+      fail(errors);
+      continue;
+    }
+    TaggedClone bufferized(index, remaining, symbols);
+    if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize, errors)) {
+      fail(errors);
+      continue;
+    }
+    readInPlaceDecisions(index, analysed, remaining, plans);
+    readBufferizedEffects(index, bufferized, remaining, plans);
+    for (FunctionId fn : remaining) {
+      plans[fn].bufferized = true;
+      if (options.explanations)
+        explainTensorBuffers(index, analysed, plans[fn]);
+    }
+    break;
+  }
+
+  for (FunctionId fn : functions) {
+    reportTensorFindings(index, plans[fn]);
+    result.tensor.push_back(std::move(plans[fn]));
+  }
+}

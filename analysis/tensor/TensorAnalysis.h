@@ -1,0 +1,51 @@
+//===- TensorAnalysis.h - One-Shot Bufferize on tensor functions, explained
+//===//
+//
+// For the functions that still work on tensors (IR before One-Shot
+// Bufferize), runs upstream's `one-shot-bufferize` pass with
+// `bufferize-function-boundaries` and its other options at their defaults
+// twice, on copies of the module: once as `test-analysis-only
+// print-conflicts` (the in-place decisions and the read-after-write conflict
+// behind each out-of-place operand, InPlaceDecisions.cpp), once for real
+// (the allocations and copies the bufferized functions have,
+// BufferizedEffects.cpp). Both are mapped back to the user's ops
+// (TaggedClone's location tags) and become AnalysisResult::tensor and the
+// findings BL501 (copy), BL502 (allocation) and BL503 (the pass fails;
+// FailureIsolation.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_TENSOR_TENSORANALYSIS_H
+#define BUFFERLENS_ANALYSIS_TENSOR_TENSORANALYSIS_H
+
+#include "analysis/model/ModelTypes.h"
+#include "analysis/model/Options.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace bufferlens {
+
+class SourceIndex;
+
+/// An op One-Shot Bufferize would still rewrite in `function` (it
+/// implements BufferizableOpInterface and takes or yields a tensor), or null.
+mlir::Operation *opBeforeBufferization(mlir::Operation *function);
+
+/// Whether One-Shot Bufferize with function boundaries would rewrite
+/// `function`: it holds an op that bufferizes a tensor, or takes or returns
+/// tensors.
+bool worksOnTensors(mlir::Operation *function);
+
+/// Fills AnalysisResult::tensor (one plan per function of `functions`, all
+/// verified) and adds BL501-BL503. One pass run of each kind per document,
+/// plus one per function the pass fails on (FailureIsolation.cpp).
+void runTensorAnalysis(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+                       const AnalysisOptions &options);
+
+} // namespace bufferlens
+
+#endif // BUFFERLENS_ANALYSIS_TENSOR_TENSORANALYSIS_H

@@ -1,0 +1,126 @@
+//===- TensorBuffers.cpp - Step 3: where each tensor's buffer comes from --===//
+//
+// What the hover says about a tensor value. A result bufferizes onto the
+// buffer of the operand it aliases (BufferizableOpInterface's
+// getAliasingOpOperands: the DPS init of linalg ops, the destination of
+// tensor.insert / insert_slice, the init of a loop's iter_arg) when that
+// operand is in place; onto a copy of it, or a new buffer when the old
+// contents are not read, when it is out of place; results that alias no
+// operand get a new buffer where bufferization allocates one (tensor.empty,
+// tensor.pad) and otherwise the buffer the op returns (a call).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/ownership/TaggedClone.h"
+#include "analysis/tensor/Internal.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace bufferlens;
+using namespace bufferlens::tensor;
+using namespace mlir;
+
+/// "`%t` (operand #1 of `tensor.insert`)".
+static std::string operandText(const AnalysisResult &result, ValueId value,
+                               OpId op, int32_t operand) {
+  std::string text =
+      value != kNone ? "`" + result.values[value].name + "`" : "the operand";
+  return text + " (operand #" + std::to_string(operand) + " of `" +
+         result.ops[op].name + "`)";
+}
+
+void tensor::explainTensorBuffers(const SourceIndex &index,
+                                  const TaggedClone &clone, TensorPlan &plan) {
+  const AnalysisResult &result = index.result();
+  Operation *function = index.function(plan.function);
+  Operation *copy = clone.lookup(function);
+  if (!copy)
+    return;
+  bufferization::OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  // Aliasing is a property of each op's interface, not of the decisions:
+  // a fresh state over the (unchanged) analysed copy answers it.
+  bufferization::OneShotAnalysisState state(copy, options);
+
+  for (BlockArgument arg : cast<FunctionOpInterface>(function).getArguments())
+    if (isa<TensorType>(arg.getType())) {
+      TensorBuffer buffer;
+      buffer.value = index.idOf(arg);
+      buffer.kind = TensorBuffer::Kind::Argument;
+      buffer.why = "the caller's buffer (bufferize-function-boundaries: a "
+                   "tensor argument becomes a memref argument)";
+      plan.buffers.push_back(std::move(buffer));
+    }
+
+  function->walk([&](Operation *original) {
+    OpId id = index.idOf(original);
+    Operation *op = clone.lookup(original);
+    if (id == kNone || !op || original == function)
+      return;
+    unsigned allocs = llvm::count_if(plan.allocations,
+                                     [&](const auto &e) { return e.op == id; });
+    unsigned copies =
+        llvm::count_if(plan.copies, [&](const auto &e) { return e.op == id; });
+    for (OpResult result_ : op->getResults()) {
+      if (!isa<TensorType>(result_.getType()))
+        continue;
+      TensorBuffer buffer;
+      buffer.value = index.idOf(original->getResult(result_.getResultNumber()));
+      if (buffer.value == kNone)
+        continue;
+      OpOperand *aliased = nullptr;
+      for (const bufferization::AliasingOpOperand &alias :
+           state.getAliasingOpOperands(result_))
+        if (isa<TensorType>(alias.opOperand->get().getType())) {
+          aliased = alias.opOperand;
+          break;
+        }
+      if (aliased) {
+        int32_t number = aliased->getOperandNumber();
+        buffer.operand = number;
+        buffer.source = index.idOf(original->getOperand(number));
+        const OutOfPlaceOperand *outOfPlace = nullptr;
+        for (const OutOfPlaceOperand &o : plan.outOfPlace)
+          if (o.op == id && o.operand == number)
+            outOfPlace = &o;
+        std::string what = operandText(result, buffer.source, id, number);
+        if (!outOfPlace) {
+          buffer.kind = TensorBuffer::Kind::InPlace;
+          buffer.why = "in place: the buffer of " + what;
+        } else if (copies > 0) {
+          buffer.kind = TensorBuffer::Kind::Copy;
+          buffer.why = "a copy of the buffer of " + what +
+                       ", made here: the operand is bufferized out of place";
+          if (outOfPlace->read != kNone)
+            buffer.why += " because `" + result.ops[outOfPlace->read].name +
+                          "` still reads the old contents after this write";
+        } else {
+          buffer.kind = TensorBuffer::Kind::NewAllocation;
+          buffer.why = "a new allocation here: " + what +
+                       " is bufferized out of place and its old contents "
+                       "are not read, so nothing is copied";
+        }
+      } else if (allocs > 0) {
+        buffer.kind = TensorBuffer::Kind::NewAllocation;
+        buffer.why = "a new allocation here (`" + result.ops[id].name +
+                     "` bufferizes to `memref.alloc`)";
+      } else {
+        buffer.kind = TensorBuffer::Kind::Other;
+        buffer.why = "the buffer `" + result.ops[id].name +
+                     "` produces (no allocation here)";
+      }
+      if (buffer.kind == TensorBuffer::Kind::NewAllocation ||
+          buffer.kind == TensorBuffer::Kind::Copy)
+        for (const BufferizationEffect &e : plan.allocations)
+          if (e.op == id) {
+            buffer.bytes = e.bytes;
+            break;
+          }
+      plan.buffers.push_back(std::move(buffer));
+    }
+  });
+}

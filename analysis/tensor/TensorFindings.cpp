@@ -1,0 +1,170 @@
+//===- TensorFindings.cpp - Step 4: BL501, BL502, BL503 -------------------===//
+//
+// One finding per op (findings are one per code and range): BL501 at each op
+// whose bufferization copies an out-of-place operand, BL502 at each op whose
+// bufferization allocates, BL503 at each op upstream's pass fails on. A
+// function the pass fails on gets BL503 only: nothing else is known about
+// it. Counts in the messages ("2 copies") keep the findings comparable with
+// upstream's output op for op (test/lit/Inputs/compare_bufferized.py).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ir/SourceIndex.h"
+#include "analysis/tensor/Internal.h"
+
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace bufferlens;
+using namespace bufferlens::tensor;
+using namespace mlir;
+
+static std::string name(const AnalysisResult &result, ValueId value) {
+  return value == kNone ? std::string("a tensor")
+                        : "`" + result.values[value].name + "`";
+}
+
+static std::string bytesText(const BufferizationEffect &effect) {
+  std::string text = effect.type;
+  if (effect.bytes)
+    text += ", " + std::to_string(*effect.bytes) + " bytes";
+  return text;
+}
+
+/// An op inside a loop of its function runs once per iteration, and so
+/// does the copy bufferization puts before it.
+static bool insideLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(parent))
+      return false;
+    if (isa<LoopLikeOpInterface>(parent))
+      return true;
+  }
+  return false;
+}
+
+/// "operand #1 (`%t`, tensor<4x8xf32>, 128 bytes)".
+static std::string operandText(const SourceIndex &index,
+                               const OutOfPlaceOperand &o) {
+  Operation *op = index.op(o.op);
+  return "operand #" + std::to_string(o.operand) + " (" +
+         name(index.result(), o.value) + ", " +
+         typeAndBytes(op->getOperand(o.operand).getType()) + ")";
+}
+
+// Upstream reports the first conflict it meets while testing the operand,
+// and which one that is depends on the order of pointer-keyed sets in
+// OneShotAnalysis.cpp: two analyses of the same text in one process name
+// different reads (and even definitions). The finding says only what every
+// run agrees on: the tensor whose buffer would be overwritten and the
+// write; the hover shows the conflict upstream reported (TensorBuffers.cpp).
+static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
+                        Finding &finding) {
+  const AnalysisResult &result = index.result();
+  if (o.value != kNone)
+    finding.related.push_back({result.values[o.value].definition,
+                               "definition: " + name(result, o.value)});
+  finding.related.push_back(
+      {result.ops[o.op].nameRange, "conflicting write: operand #" +
+                                       std::to_string(o.operand) + " of `" +
+                                       result.ops[o.op].name + "`"});
+}
+
+static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
+  AnalysisResult &result = index.result();
+  unsigned copies = llvm::count_if(
+      plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
+  if (copies == 0)
+    return;
+  Finding finding;
+  finding.code = FindingCode::BL501;
+  finding.range = result.ops[op].nameRange;
+  std::vector<const OutOfPlaceOperand *> operands;
+  for (const OutOfPlaceOperand &o : plan.outOfPlace)
+    if (o.op == op)
+      operands.push_back(&o);
+  std::string what;
+  for (const OutOfPlaceOperand *o : operands) {
+    what += what.empty() ? "" : " and ";
+    what += operandText(index, *o);
+  }
+  std::string &message = finding.message;
+  if (copies > 1)
+    message = std::to_string(copies) + " copies: ";
+  message += "`" + result.ops[op].name + "` bufferizes out of place: ";
+  message += what.empty() ? std::string("its operand") : what;
+  message += " is copied into a new buffer";
+  bool loop = insideLoop(index.op(op));
+  if (loop) {
+    message += " (inside a loop: a copy every iteration)";
+    finding.severity = Severity::Warning;
+    finding.ownSeverity = true;
+  } else {
+    finding.severity = Severity::Info;
+  }
+  for (const OutOfPlaceOperand *o : operands)
+    addConflict(index, *o, finding);
+  result.findings.push_back(std::move(finding));
+}
+
+static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
+                              OpId op) {
+  AnalysisResult &result = index.result();
+  std::vector<const BufferizationEffect *> allocs;
+  for (const BufferizationEffect &e : plan.allocations)
+    if (e.op == op)
+      allocs.push_back(&e);
+  if (allocs.empty())
+    return;
+  unsigned copies = llvm::count_if(
+      plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
+  bool outOfPlace =
+      llvm::any_of(plan.outOfPlace, [&](const auto &o) { return o.op == op; });
+  Finding finding;
+  finding.code = FindingCode::BL502;
+  finding.severity = Severity::Hint;
+  finding.range = result.ops[op].nameRange;
+  std::string &message = finding.message;
+  if (allocs.size() > 1)
+    message = std::to_string(allocs.size()) + " allocations: ";
+  message += "One-Shot Bufferize allocates ";
+  for (size_t i = 0; i < allocs.size(); ++i)
+    message += (i ? " and " : "") + bytesText(*allocs[i]);
+  message += " here";
+  const std::string &opName = result.ops[op].name;
+  if (copies > 0)
+    message += ", for the copy of an out-of-place operand";
+  else if (outOfPlace)
+    message += ": an operand is bufferized out of place and its old "
+               "contents are not read, so nothing is copied";
+  else
+    message += " (`" + opName + "` bufferizes to a new buffer)";
+  result.findings.push_back(std::move(finding));
+}
+
+void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
+  AnalysisResult &result = index.result();
+  if (!plan.bufferized) {
+    for (const TensorPlan::Failure &failure : plan.failures) {
+      Finding finding;
+      finding.code = FindingCode::BL503;
+      finding.severity = Severity::Error;
+      finding.range = failure.range;
+      finding.message = "One-Shot Bufferize fails here: " + failure.message;
+      result.findings.push_back(std::move(finding));
+    }
+    return;
+  }
+  // In the order of the ops, each op once.
+  std::vector<OpId> ops;
+  for (const BufferizationEffect &e : plan.allocations)
+    ops.push_back(e.op);
+  for (const BufferizationEffect &e : plan.copies)
+    ops.push_back(e.op);
+  llvm::sort(ops);
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  for (OpId op : ops) {
+    reportCopies(index, plan, op);
+    reportAllocations(index, plan, op);
+  }
+}

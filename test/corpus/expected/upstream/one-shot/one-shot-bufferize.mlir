@@ -1,0 +1,3 @@
+
+// why: with BufferLens's options (bufferize-function-boundaries, the rest at their defaults) `mlir-opt --one-shot-bufferize=bufferize-function-boundaries` on this chunk fails with this verifier error: the pass makes the returned `bufferization.alloc_tensor` with a memory space a `memref.alloc` of a fully dynamic layout, which the verifier rejects. The file's own RUN line does not bufferize function boundaries, so upstream's test does not see it. No execution: a compile-time failure.
+// expected-error@131 {{One-Shot Bufferize fails here: 'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 0 [BL503]}}
