@@ -35,6 +35,9 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <map>
+#include <set>
+
 using namespace bufferlens;
 using namespace bufferlens::classic;
 using namespace mlir;
@@ -250,6 +253,58 @@ static bool sequential(Operation *op) {
              scf::IndexSwitchOp, affine::AffineForOp, affine::AffineIfOp>(op);
 }
 
+/// The new spellings of the values the fix moves whose names another value
+/// of the function spells the same way (sibling regions may each define
+/// `%alloc`; moved out of its region, one would redefine the other's
+/// name, which MLIR's parser rejects): `%NAME_hoistedK` for the K-th value
+/// spelt `%NAME` in the function. Nullopt when such a value is one
+/// result of several (`%0#1`), which cannot be renamed alone.
+static std::optional<std::map<ValueId, std::string>>
+namesForMovedValues(SourceIndex &index, ArrayRef<Operation *> moved) {
+  const AnalysisResult &result = index.result();
+  std::map<ValueId, std::string> renamed;
+  std::set<std::string> taken;
+  FunctionId function = kNone;
+  for (Operation *op : moved)
+    for (Value v : op->getResults()) {
+      ValueId id = index.idOf(v);
+      if (id == kNone)
+        continue;
+      function = result.values[id].function;
+    }
+  if (function == kNone)
+    return renamed;
+  std::map<std::string, int> spellings;
+  for (const ValueEntry &entry : result.values)
+    if (entry.function == function) {
+      ++spellings[entry.name];
+      taken.insert(entry.name);
+    }
+  for (Operation *op : moved)
+    for (Value v : op->getResults()) {
+      ValueId id = index.idOf(v);
+      if (id == kNone)
+        continue;
+      const std::string &name = result.values[id].name;
+      if (spellings[name] < 2)
+        continue;
+      if (name.find('#') != std::string::npos)
+        return std::nullopt;
+      // Numbered by the value's place among those spelt alike, so that the
+      // fixes of two of them, applied together, still differ.
+      int ordinal = 1;
+      for (ValueId other = 0; other < id; ++other)
+        ordinal += result.values[other].function == function &&
+                   result.values[other].name == name;
+      std::string fresh = name + "_hoisted" + std::to_string(ordinal);
+      while (taken.count(fresh))
+        fresh += "_";
+      taken.insert(fresh);
+      renamed[id] = fresh;
+    }
+  return renamed;
+}
+
 /// The edits of BL302's fix (see the file comment), or nullopt when the
 /// move is not safe or the text does not allow it.
 static std::optional<std::vector<TextEdit>>
@@ -273,7 +328,23 @@ hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
   SmallVector<Operation *> moved(hoist.movedWith.begin(),
                                  hoist.movedWith.end());
   moved.push_back(alloc);
+  std::optional<std::map<ValueId, std::string>> renamed =
+      namesForMovedValues(index, moved);
+  if (!renamed)
+    return std::nullopt;
+  // Each use of a renamed value, as a replacement of its spelling.
+  std::vector<TextEdit> uses;
+  for (const auto &[value, name] : *renamed) {
+    const ValueEntry &entry = result.values[value];
+    uses.push_back({entry.definition, name});
+    for (SourceRange use : entry.uses)
+      uses.push_back({use, name});
+  }
+  llvm::sort(uses, [](const TextEdit &a, const TextEdit &b) {
+    return a.range < b.range;
+  });
   std::vector<TextEdit> edits;
+  std::vector<SourceRange> movedLines;
   TextEdit insertion{{at, at}, ""};
   for (Operation *op : moved) {
     OpId id = index.idOf(op);
@@ -283,16 +354,32 @@ hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
     std::optional<SourceRange> lines = wholeLines(text, full);
     if (!lines)
       return std::nullopt;
-    // The op and a comment after it on its line, without the line's end.
+    // The op and a comment after it on its line, without the line's end,
+    // with the renamed values spelt anew.
     uint32_t end = lines->end;
     while (end > full.end && (text[end - 1] == '\n' || text[end - 1] == '\r'))
       --end;
-    TextEdit line =
-        insertLineBefore(text, at, text.substr(full.begin, end - full.begin));
+    std::string opText;
+    uint32_t from = full.begin;
+    for (const TextEdit &use : uses)
+      if (use.range.begin >= full.begin && use.range.end <= end) {
+        opText.append(text.substr(from, use.range.begin - from));
+        opText += use.newText;
+        from = use.range.end;
+      }
+    opText.append(text.substr(from, end - from));
+    TextEdit line = insertLineBefore(text, at, opText);
     insertion.range = line.range;
     insertion.newText += line.newText;
     edits.push_back({*lines, ""});
+    movedLines.push_back(*lines);
   }
+  // The uses left where they are name the new spelling.
+  for (TextEdit &use : uses)
+    if (llvm::none_of(movedLines, [&](SourceRange lines) {
+          return lines.begin <= use.range.begin && use.range.end <= lines.end;
+        }))
+      edits.push_back(std::move(use));
   edits.push_back(std::move(insertion));
   llvm::sort(edits, [](const TextEdit &a, const TextEdit &b) {
     return a.range < b.range;
