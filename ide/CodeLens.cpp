@@ -7,6 +7,13 @@
 // that already frees), e.g. "3 buffers · 1 critical alias · frees at 2
 // block ends". Counts of zero are left out, but for the buffers.
 //
+// A function that still works on tensors gets, instead, what One-Shot
+// Bufferize would make of it (its stored TensorPlan): the `memref.alloc`s
+// and `memref.copy`s of its bufferized form, both counted even when zero
+// ("2 allocations · 1 copy", "0 allocations · 0 copies": all in place), or
+// "bufferization fails" when the pass fails on it (nothing else is known
+// then: BL503).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ide/Features.h"
@@ -100,6 +107,14 @@ static std::string lensTitle(const AnalysisResult &result, FunctionId fn,
   return title;
 }
 
+/// The lens title of a function One-Shot Bufferize runs on.
+static std::string tensorLensTitle(const TensorPlan &plan) {
+  if (!plan.bufferized)
+    return "bufferization fails";
+  return counted(plan.allocations.size(), "allocation", "allocations") + " · " +
+         counted(plan.copies.size(), "copy", "copies");
+}
+
 std::vector<CodeLensInfo> bufferlens::codeLenses(const Snapshot &snapshot) {
   std::vector<CodeLensInfo> out;
   for (size_t p = 0; p < snapshot.parts().size(); ++p) {
@@ -110,11 +125,17 @@ std::vector<CodeLensInfo> bufferlens::codeLenses(const Snapshot &snapshot) {
     for (const ClassicPlan &plan : result.classic)
       if (plan.function >= 0 && plan.function < (FunctionId)plans.size())
         plans[plan.function] = &plan;
+    std::vector<const TensorPlan *> tensorPlans(result.functions.size());
+    for (const TensorPlan &plan : result.tensor)
+      if (plan.function >= 0 && plan.function < (FunctionId)plans.size())
+        tensorPlans[plan.function] = &plan;
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
       const FunctionEntry &entry = result.functions[fn];
       if (!part.owns(entry.fullRange, snapshot.isLastPart(p)))
         continue;
-      std::string title = lensTitle(result, fn, counts, plans[fn]);
+      std::string title = tensorPlans[fn]
+                              ? tensorLensTitle(*tensorPlans[fn])
+                              : lensTitle(result, fn, counts, plans[fn]);
       if (title.empty())
         continue;
       CodeLensInfo lens;

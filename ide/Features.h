@@ -101,10 +101,13 @@ std::vector<SymbolInfo> documentSymbols(const Snapshot &snapshot);
 // CodeLens.cpp
 struct CodeLensInfo {
   SourceRange range;    ///< The function's name.
-  std::string title;    ///< "3 buffers · 1 critical alias · ..."
+  std::string title;    ///< "3 buffers · 1 critical alias · ...",
+                        ///< "2 allocations · 1 copy"
   std::string function; ///< Its name, without the @.
 };
-/// One lens per function with memrefs, in document order.
+/// One lens per function with memrefs, in document order; on a function
+/// that still works on tensors, what One-Shot Bufferize makes of it ("2
+/// allocations · 1 copy", "bufferization fails").
 std::vector<CodeLensInfo> codeLenses(const Snapshot &snapshot);
 
 // OwnershipAt.cpp
@@ -143,6 +146,10 @@ enum SemanticTokenModifier : uint32_t {
   TokenBorrowed = 1u << 3,
   TokenFreed = 1u << 4,
   TokenCriticalAlias = 1u << 5,
+  /// Tensor values (One-Shot Bufferize's plan, TensorModel.h): the buffer is
+  /// a new allocation at the defining op, or a copy made there.
+  TokenAllocated = 1u << 6,
+  TokenCopied = 1u << 7,
 };
 const std::vector<std::string> &semanticTokenTypeNames();
 const std::vector<std::string> &semanticTokenModifierNames();

@@ -3,7 +3,9 @@
 // After every memref definition and block argument: its ownership (the
 // label and tooltip come from analysis/explain/Explain.h). Before a terminator
 // where the ownership-based pipeline inserts a `bufferization.dealloc`: the
-// buffers it frees there.
+// buffers it frees there. After every tensor value an op defines in a
+// function One-Shot Bufferize bufferizes: where its buffer comes from (in
+// place, a new allocation, a copy), read off the stored TensorPlan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +39,17 @@ static void hintsOf(const AnalysisResult &result, SourceRange range,
         continue;
       out.push_back({value.definition.end, hint.label, hint.tooltip});
     }
+    if (const TensorPlan *plan = result.tensorPlan(f); plan && plan->bufferized)
+      for (const TensorBuffer &buffer : plan->buffers) {
+        if (buffer.value == kNone)
+          continue;
+        const ValueEntry &value = result.values[buffer.value];
+        if (value.definition.empty() || !inRange(value.definition.end, range))
+          continue;
+        OwnershipHint hint = tensorHint(buffer);
+        if (!hint.label.empty())
+          out.push_back({value.definition.end, hint.label, hint.tooltip});
+      }
     if (f >= result.ownership.size() || !result.ownership[f].computed)
       continue;
     for (const DeallocSite &site : result.ownership[f].sites) {

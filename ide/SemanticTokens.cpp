@@ -22,6 +22,15 @@
 //   second free too; the free's own operand does not. A use freed only on some
 //   paths or in a later loop iteration is not marked (BL103 reports those).
 //
+// A tensor value's every occurrence, in a function One-Shot Bufferize
+// bufferizes, as its inlay hint says (the stored TensorPlan's buffers):
+// - allocated: its buffer is a new allocation at its defining op.
+// - copied: its buffer is a new allocation holding a copy of an operand's
+//   (an out-of-place operand, BL501).
+//
+// The legend's order is part of the protocol (a client decodes bit i as the
+// i-th name): new modifiers are appended, never inserted.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/explain/Explain.h"
@@ -45,8 +54,8 @@ const std::vector<std::string> &bufferlens::semanticTokenTypeNames() {
 
 const std::vector<std::string> &bufferlens::semanticTokenModifierNames() {
   static const std::vector<std::string> names = {
-      "declaration", "definition", "owned",
-      "borrowed",    "freed",      "criticalAlias"};
+      "declaration", "definition",    "owned",     "borrowed",
+      "freed",       "criticalAlias", "allocated", "copied"};
   return names;
 }
 
@@ -61,6 +70,17 @@ public:
       for (const ClassicValue &value : plan.values)
         if (value.critical)
           critical.insert(value.value);
+    for (const TensorPlan &plan : result.tensor) {
+      if (!plan.bufferized)
+        continue;
+      for (const TensorBuffer &buffer : plan.buffers)
+        if (buffer.value != kNone &&
+            buffer.kind == TensorBuffer::Kind::NewAllocation)
+          tensorModifiers[buffer.value] = TokenAllocated;
+        else if (buffer.value != kNone &&
+                 buffer.kind == TensorBuffer::Kind::Copy)
+          tensorModifiers[buffer.value] = TokenCopied;
+    }
     std::vector<OpId> frees;
     for (OpId op = 0; op < static_cast<OpId>(result.ops.size()); ++op)
       if (definitelyFrees(op) && inWantedFunction(op, wanted))
@@ -83,8 +103,10 @@ public:
   /// The modifiers of every occurrence of `id`.
   uint32_t modifiersOf(ValueId id) {
     const ValueEntry &value = result.values[id];
-    if (!value.isMemRef)
-      return 0;
+    if (!value.isMemRef) {
+      auto tensor = tensorModifiers.find(id);
+      return tensor == tensorModifiers.end() ? 0u : tensor->second;
+    }
     uint32_t out = critical.count(id) ? uint32_t(TokenCriticalAlias) : 0u;
     const std::string label = ownershipHint(result, id).label;
     if (label == "owned")
@@ -211,6 +233,8 @@ private:
 
   const AnalysisResult &result;
   std::set<ValueId> critical;
+  /// TokenAllocated or TokenCopied, per tensor value.
+  std::map<ValueId, uint32_t> tensorModifiers;
   std::set<ValueId> madeByFrees;
   /// The begin offsets of the uses after a free.
   std::set<uint32_t> freedUses;

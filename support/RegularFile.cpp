@@ -57,11 +57,14 @@ std::optional<FileStamp> bufferlens::stampFile(const std::string &path,
 }
 
 std::string bufferlens::describeByteCount(size_t bytes) {
-  constexpr size_t kMiB = size_t(1) << 20, kGiB = size_t(1) << 30;
+  constexpr size_t kKiB = size_t(1) << 10, kMiB = size_t(1) << 20,
+                   kGiB = size_t(1) << 30;
   if (bytes >= kGiB && bytes % kGiB == 0)
     return std::to_string(bytes / kGiB) + " GiB";
   if (bytes >= kMiB && bytes % kMiB == 0)
     return std::to_string(bytes / kMiB) + " MiB";
+  if (bytes >= kKiB && bytes % kKiB == 0)
+    return std::to_string(bytes / kKiB) + " KiB";
   return std::to_string(bytes) + " bytes";
 }
 

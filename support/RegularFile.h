@@ -42,7 +42,9 @@ struct FileStamp {
 std::optional<FileStamp> stampFile(const std::string &path,
                                    std::error_code &error);
 
-/// "1 GiB", "4 MiB", "100 bytes": a limit as the messages below print it.
+/// "1 GiB", "4 MiB", "1 KiB", "100 bytes": a size in the largest binary
+/// unit that holds it exactly, as the messages below (and the inlay hints)
+/// print it.
 std::string describeByteCount(size_t bytes);
 
 /// Empty when `path` (symlinks followed) is a regular file; otherwise why

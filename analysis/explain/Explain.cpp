@@ -256,10 +256,7 @@ static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
       plan->buffers, [&](const TensorBuffer &b) { return b.value == id; });
   if (buffer == plan->buffers.end())
     return;
-  os << "\nbuffer (One-Shot Bufferize): " << buffer->why;
-  if (buffer->bytes)
-    os << " (" << *buffer->bytes << " bytes)";
-  os << "\n";
+  os << "\n" << tensorBufferText(*buffer) << "\n";
   if (buffer->kind != TensorBuffer::Kind::Copy)
     return;
   for (const OutOfPlaceOperand &o : plan->outOfPlace) {

@@ -45,6 +45,17 @@ OwnershipHint ownershipHint(const AnalysisResult &result, ValueId value);
 /// The hint at a terminator where the deallocation pipeline frees buffers.
 OwnershipHint freeHint(const AnalysisResult &result, const DeallocSite &site);
 
+/// The hint after a tensor value of a function One-Shot Bufferize
+/// bufferizes (TensorModel.h), by where its buffer comes from: "in place",
+/// "alloc 1 KiB" ("alloc" when the size is dynamic), "copy 128 bytes"; the
+/// tooltip is the hover's line (tensorBufferText). Empty label for the
+/// other kinds (an argument, a buffer the op returns): nothing is made.
+OwnershipHint tensorHint(const TensorBuffer &buffer);
+
+/// "buffer (One-Shot Bufferize): <why> (128 bytes)", the hover's line
+/// about a tensor value's buffer.
+std::string tensorBufferText(const TensorBuffer &buffer);
+
 /// Markdown for an op; for a terminator, the deallocations at its block end.
 std::string explainOp(const AnalysisResult &result, OpId op);
 

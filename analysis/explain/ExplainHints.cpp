@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/explain/Explain.h"
+#include "support/RegularFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -118,5 +119,36 @@ OwnershipHint bufferlens::freeHint(const AnalysisResult &result,
   hint.tooltip = "the deallocation pipeline inserts a "
                  "`bufferization.dealloc` here:" +
                  conditions;
+  return hint;
+}
+
+std::string bufferlens::tensorBufferText(const TensorBuffer &buffer) {
+  std::string text = "buffer (One-Shot Bufferize): " + buffer.why;
+  if (buffer.bytes)
+    text += " (" + std::to_string(*buffer.bytes) + " bytes)";
+  return text;
+}
+
+OwnershipHint bufferlens::tensorHint(const TensorBuffer &buffer) {
+  OwnershipHint hint;
+  // The size as the product prints sizes (describeByteCount): exact, in
+  // the largest binary unit that holds it.
+  std::string size =
+      buffer.bytes ? " " + describeByteCount(*buffer.bytes) : std::string();
+  switch (buffer.kind) {
+  case TensorBuffer::Kind::InPlace:
+    hint.label = "in place";
+    break;
+  case TensorBuffer::Kind::NewAllocation:
+    hint.label = "alloc" + size;
+    break;
+  case TensorBuffer::Kind::Copy:
+    hint.label = "copy" + size;
+    break;
+  case TensorBuffer::Kind::Argument:
+  case TensorBuffer::Kind::Other:
+    return hint;
+  }
+  hint.tooltip = tensorBufferText(buffer);
   return hint;
 }

@@ -699,7 +699,7 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
     TOKEN_TYPES = ["function", "variable", "label", "type", "keyword",
                    "comment", "string", "number", "macro", "decorator"]
     TOKEN_MODIFIERS = ["declaration", "definition", "owned", "borrowed",
-                       "freed", "criticalAlias"]
+                       "freed", "criticalAlias", "allocated", "copied"]
 
     def decode_tokens(self, data):
         """(line, character, length, type, [modifiers]) per token."""

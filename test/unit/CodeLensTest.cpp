@@ -4,7 +4,9 @@
 // classic plan's critical aliases, and where its buffers are freed (the
 // ownership pass's deallocs that free something, or the frees the checker
 // followed); counts of zero left out but for the buffers, singular and
-// plural as the count says.
+// plural as the count says. On a function that still works on tensors, the
+// allocations and copies of its One-Shot Bufferize plan, or that the pass
+// fails on it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,4 +103,70 @@ TEST(CodeLensTest, PluralsAndOneLensPerFunction) {
       (std::vector<Lens>{{code.range("both"), "2 buffers · 2 frees", "both"},
                          {code.range("exits"),
                           "1 buffer · frees at 2 block ends", "two_exits"}}));
+}
+
+TEST(CodeLensTest, TensorFunctionsCountAllocationsAndCopies) {
+  // One lens per function in document order: the tensor functions' from
+  // their One-Shot Bufferize plans (upstream's bufferized output has a
+  // `memref.alloc` per allocation and a `memref.copy` per copy), the memref
+  // function's as before, none on @scalar.
+  Annotations code(
+      "func.func $twice[[@twice]](%t: tensor<4xf32>, %v: f32) -> "
+      "(tensor<4xf32>, tensor<4xf32>, f32) {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %a = tensor.insert %v into %t[%c0] : tensor<4xf32>\n"
+      "  %b = tensor.insert %v into %t[%c1] : tensor<4xf32>\n"
+      "  %r = tensor.extract %t[%c0] : tensor<4xf32>\n"
+      "  return %a, %b, %r : tensor<4xf32>, tensor<4xf32>, f32\n"
+      "}\n"
+      "func.func $once[[@once]](%t: tensor<4xf32>, %v: f32) -> "
+      "(tensor<4xf32>, f32) {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %w = tensor.insert %v into %t[%c0] : tensor<4xf32>\n"
+      "  %r = tensor.extract %t[%c0] : tensor<4xf32>\n"
+      "  return %w, %r : tensor<4xf32>, f32\n"
+      "}\n"
+      "func.func $memref[[@memref]]() {\n"
+      "  %0 = memref.alloc() : memref<2xf32>\n"
+      "  return\n"
+      "}\n"
+      "func.func $inPlace[[@in_place]](%t: tensor<4xf32>, %v: f32) -> "
+      "tensor<4xf32> {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %w = tensor.insert %v into %t[%c0] : tensor<4xf32>\n"
+      "  return %w : tensor<4xf32>\n"
+      "}\n"
+      "func.func @scalar(%x: i32) -> i32 {\n"
+      "  return %x : i32\n"
+      "}\n"
+      "func.func $fill[[@fill]](%v: f32) -> tensor<16xf32> {\n"
+      "  %e = tensor.empty() : tensor<16xf32>\n"
+      "  %f = linalg.fill ins(%v : f32) outs(%e : tensor<16xf32>) -> "
+      "tensor<16xf32>\n"
+      "  return %f : tensor<16xf32>\n"
+      "}\n"
+      "func.func $fails[[@fails]](%t: tensor<16xf32>, %n: index) -> "
+      "tensor<16xf32> {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %f = arith.constant 1.0 : f32\n"
+      "  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %t) -> "
+      "tensor<16xf32> {\n"
+      "    %e = tensor.empty() : tensor<16xf32>\n"
+      "    %x = linalg.fill ins(%f : f32) outs(%e : tensor<16xf32>) -> "
+      "tensor<16xf32>\n"
+      "    scf.yield %x : tensor<16xf32>\n"
+      "  }\n"
+      "  return %r : tensor<16xf32>\n"
+      "}\n");
+  EXPECT_EQ(
+      lenses(code),
+      (std::vector<Lens>{
+          {code.range("twice"), "2 allocations · 2 copies", "twice"},
+          {code.range("once"), "1 allocation · 1 copy", "once"},
+          {code.range("memref"), "1 buffer · frees at 1 block end", "memref"},
+          {code.range("inPlace"), "0 allocations · 0 copies", "in_place"},
+          {code.range("fill"), "1 allocation · 0 copies", "fill"},
+          {code.range("fails"), "bufferization fails", "fails"}}));
 }

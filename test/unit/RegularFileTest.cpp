@@ -58,6 +58,9 @@ TEST_F(RegularFileTest, ReadsUpToTheLimitAndNoFurther) {
   EXPECT_EQ(text, "");
   EXPECT_EQ(describeByteCount(size_t(1) << 30), "1 GiB");
   EXPECT_EQ(describeByteCount(size_t(4) << 20), "4 MiB");
+  EXPECT_EQ(describeByteCount(1024), "1 KiB");
+  EXPECT_EQ(describeByteCount(1536), "1536 bytes");
+  EXPECT_EQ(describeByteCount(128), "128 bytes");
 }
 
 TEST_F(RegularFileTest, ReadsAFileThatReportsNoSize) {

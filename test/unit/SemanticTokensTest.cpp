@@ -98,6 +98,54 @@ TEST(SemanticTokensTest, OwnershipModifiersOnMemrefValues) {
   expectWellFormed(code.code(), tokens, "ownership");
 }
 
+TEST(SemanticTokensTest, AllocatedAndCopiedOnTensorValues) {
+  // As the tensor inlay hints say (One-Shot Bufferize's plan): %w's buffer
+  // is a copy of %t's (the extract still reads %t), %e's a new allocation;
+  // %f is written in place into %e's, %t is the caller's. Every occurrence
+  // carries the modifier; a function the pass fails on gets none.
+  Annotations code(
+      "func.func @raw($t[[%t]]: tensor<4xf32>, %v: f32) -> (tensor<4xf32>, "
+      "f32) {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  $w[[%w]] = tensor.insert %v into $tUse[[%t]][%c0] : tensor<4xf32>\n"
+      "  %r = tensor.extract %t[%c0] : tensor<4xf32>\n"
+      "  return $wUse[[%w]], $r[[%r]] : tensor<4xf32>, f32\n"
+      "}\n"
+      "func.func @fill(%v: f32) -> tensor<16xf32> {\n"
+      "  $e[[%e]] = tensor.empty() : tensor<16xf32>\n"
+      "  $f[[%f]] = linalg.fill ins(%v : f32) outs($eUse[[%e]] : "
+      "tensor<16xf32>) -> tensor<16xf32>\n"
+      "  return %f : tensor<16xf32>\n"
+      "}\n"
+      "func.func @fails(%t: tensor<16xf32>, %n: index) -> tensor<16xf32> {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %f = arith.constant 1.0 : f32\n"
+      "  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %t) -> "
+      "tensor<16xf32> {\n"
+      "    $failedEmpty[[%e]] = tensor.empty() : tensor<16xf32>\n"
+      "    %x = linalg.fill ins(%f : f32) outs(%e : tensor<16xf32>) -> "
+      "tensor<16xf32>\n"
+      "    scf.yield %x : tensor<16xf32>\n"
+      "  }\n"
+      "  return %r : tensor<16xf32>\n"
+      "}\n");
+  auto snapshot = snapshotOf(code.code());
+  ASSERT_EQ(test::mlirErrors(*snapshot->parts()[0].result),
+            std::vector<std::string>());
+  std::vector<SemanticTokenInfo> tokens = semanticTokens(*snapshot);
+  EXPECT_EQ(tokenAt(tokens, code.range("t")), "variable definition");
+  EXPECT_EQ(tokenAt(tokens, code.range("tUse")), "variable");
+  EXPECT_EQ(tokenAt(tokens, code.range("w")), "variable definition copied");
+  EXPECT_EQ(tokenAt(tokens, code.range("wUse")), "variable copied");
+  EXPECT_EQ(tokenAt(tokens, code.range("r")), "variable");
+  EXPECT_EQ(tokenAt(tokens, code.range("e")), "variable definition allocated");
+  EXPECT_EQ(tokenAt(tokens, code.range("eUse")), "variable allocated");
+  EXPECT_EQ(tokenAt(tokens, code.range("f")), "variable definition");
+  EXPECT_EQ(tokenAt(tokens, code.range("failedEmpty")), "variable definition");
+  expectWellFormed(code.code(), tokens, "tensor");
+}
+
 TEST(SemanticTokensTest, FreedOnlyWhereTheFreeDominates) {
   // The free in ^bb1 does not run on the path through ^bb2: the use in
   // ^bb3 is not after a free on every path; the use in ^bb1 is.

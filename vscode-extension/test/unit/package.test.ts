@@ -54,7 +54,7 @@ test('package.json declares the server legend\'s own modifiers, each with a fall
   const legend = [...body[1].matchAll(/"([A-Za-z]+)"/g)].map((m) => m[1]);
   const standard = ['declaration', 'definition', 'readonly', 'static', 'deprecated', 'abstract', 'async', 'modification', 'documentation', 'defaultLibrary'];
   const custom = legend.filter((m) => !standard.includes(m));
-  assert.deepEqual(custom, ['owned', 'borrowed', 'freed', 'criticalAlias']);
+  assert.deepEqual(custom, ['owned', 'borrowed', 'freed', 'criticalAlias', 'allocated', 'copied']);
   assert.deepEqual(
     pkg.contributes.semanticTokenModifiers.map((m: { id: string }) => m.id),
     custom,
