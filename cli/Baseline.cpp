@@ -145,10 +145,10 @@ bufferlens::compareWithBaseline(const Baseline &recorded,
         if (counts.allocations + counts.copies == 0)
           continue;
         if (!strict) {
-          notes.push_back(prefix + "note: not in the baseline: " +
-                          counted(counts.allocations, "allocation",
-                                  "allocations") +
-                          ", " + counted(counts.copies, "copy", "copies"));
+          notes.push_back(
+              prefix + "note: not in the baseline: " +
+              counted(counts.allocations, "allocation", "allocations") + ", " +
+              counted(counts.copies, "copy", "copies"));
           continue;
         }
       }
@@ -158,14 +158,12 @@ bufferlens::compareWithBaseline(const Baseline &recorded,
           entry == entries.end() ? " (not in the baseline)" : "";
       if (counts.allocations > budget.allocations)
         verdict.lines.push_back(
-            prefix +
-            counted(counts.allocations, "allocation", "allocations") +
+            prefix + counted(counts.allocations, "allocation", "allocations") +
             ", baseline " + std::to_string(budget.allocations) + suffix);
       if (counts.copies > budget.copies)
-        verdict.lines.push_back(prefix +
-                                counted(counts.copies, "copy", "copies") +
-                                ", baseline " + std::to_string(budget.copies) +
-                                suffix);
+        verdict.lines.push_back(
+            prefix + counted(counts.copies, "copy", "copies") + ", baseline " +
+            std::to_string(budget.copies) + suffix);
       under += counts.allocations < budget.allocations ||
                counts.copies < budget.copies;
     }
