@@ -46,6 +46,9 @@ countsByName(const std::vector<TensorCounts> &functions) {
 Baseline bufferlens::baselineOf(const std::vector<FileCounts> &files) {
   Baseline out;
   for (const FileCounts &file : files) {
+    // A file with no function on tensors has nothing to budget.
+    if (file.functions.empty())
+      continue;
     auto &functions = out[baselineKey(file.path)];
     for (const auto &[name, counts] : countsByName(file.functions)) {
       BudgetCounts &sum = functions[name];

@@ -46,8 +46,8 @@ constexpr size_t kMaxBaselineFileBytes = size_t(64) << 20;
 /// when under it, normalized, with '/' separators.
 std::string baselineKey(const std::string &path);
 
-/// The counts of `files`; two functions of one name in a file (in nested
-/// modules) are summed.
+/// The counts of `files`, those without functions on tensors left out;
+/// two functions of one name in a file (in nested modules) are summed.
 Baseline baselineOf(const std::vector<FileCounts> &files);
 
 /// Reads `file` into `out`; returns why it cannot, in words ("FILE: not
