@@ -7,6 +7,10 @@
 //                                              (0-based LSP, UTF-16)
 //                "related": [{"file", "line", "column", "range", "message"}],
 //                "fixes": [{"title", "edits": [{"range", "newText"}]}]}],
+//  "functions": [{"file", "function", "allocations", "copies",
+//                 "allocatedBytes", "copiedBytes", "bufferizes"}],
+//                         (per function still on tensors, in file order:
+//                          what One-Shot Bufferize adds to it)
 //  "problems": [{"file", "message"}],
 //  "summary": {"files", "errors", "warnings", "others"}}
 
@@ -109,8 +113,8 @@ json findingJson(const FileReport &report, const Finding &finding) {
 /// at a time.
 namespace {
 /// The document of the comment above, a file at a time: the findings
-/// array is written as files come, the problems (a line per unreadable
-/// file) and the summary at the end.
+/// array is written as files come; the functions (a few numbers each), the
+/// problems (a line per unreadable file) and the summary at the end.
 class JsonWriter : public ReportWriter {
 public:
   explicit JsonWriter(std::ostream &os) : os(os) {
@@ -121,6 +125,14 @@ public:
       problems.push_back({{"file", report.path}, {"message", report.ioError}});
       return;
     }
+    for (const TensorCounts &counts : report.functions)
+      functions.push_back({{"file", report.path},
+                           {"function", counts.function},
+                           {"allocations", counts.allocations},
+                           {"copies", counts.copies},
+                           {"allocatedBytes", counts.allocatedBytes},
+                           {"copiedBytes", counts.copiedBytes},
+                           {"bufferizes", counts.bufferizes}});
     for (const Finding &finding : report.findings) {
       os << (first ? "\n" : ",\n");
       first = false;
@@ -129,6 +141,11 @@ public:
   }
   void finish(const ReportSummary &summary) override {
     os << (first ? "]" : "\n  ]");
+    os << ",\n";
+    writeArrayMember(os, "functions", [&](const auto &emit) {
+      for (const json &counts : functions)
+        emit(counts);
+    });
     os << ",\n";
     writeArrayMember(os, "problems", [&](const auto &emit) {
       for (const json &problem : problems)
@@ -146,6 +163,7 @@ public:
 private:
   std::ostream &os;
   bool first = true;
+  std::vector<json> functions;
   std::vector<json> problems;
 };
 } // namespace

@@ -3,6 +3,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/parts/Partition.h"
 #include "cli/ApplyFixes.h"
+#include "cli/Baseline.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/FileCollector.h"
@@ -19,6 +20,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -47,6 +49,8 @@ struct LintArgs {
   std::optional<StageOverride> stage;
   std::string graphsDir;
   enum class FixMode { None, Apply, DryRun } fix = FixMode::None;
+  std::string baselineFile, writeBaselineFile;
+  bool baselineStrict = false;
 };
 
 /// What `--fix` did to one file.
@@ -133,6 +137,22 @@ static cl::opt<bool> fixDryRunFlag(
     cl::desc("print what --fix would change as a unified diff; write nothing"),
     cl::sub(lintCommand()), cl::cat(optionCategory()));
 
+static cl::opt<std::string> baselineOption(
+    "baseline",
+    cl::desc("fail when a function still on tensors has more allocations or "
+             "copies under One-Shot Bufferize than FILE records"),
+    cl::value_desc("FILE"), cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<bool> baselineStrictFlag(
+    "baseline-strict",
+    cl::desc("with --baseline: a function the baseline does not name fails "
+             "when it allocates or copies at all"),
+    cl::sub(lintCommand()), cl::cat(optionCategory()));
+static cl::opt<std::string> writeBaselineOption(
+    "write-baseline",
+    cl::desc("record each function's allocations and copies under One-Shot "
+             "Bufferize in FILE, for --baseline"),
+    cl::value_desc("FILE"), cl::sub(lintCommand()), cl::cat(optionCategory()));
+
 static bool parseUnsigned(const std::string &s, unsigned &out) {
   if (s.empty() || s.size() > 6 ||
       s.find_first_not_of("0123456789") != std::string::npos)
@@ -187,6 +207,21 @@ static std::string lintArgsFromCommandLine(LintArgs &out) {
     out.fix = LintArgs::FixMode::Apply;
   else if (fixDryRunFlag)
     out.fix = LintArgs::FixMode::DryRun;
+  if (baselineOption.getNumOccurrences() && baselineOption.empty())
+    return "--baseline needs a file";
+  if (writeBaselineOption.getNumOccurrences() && writeBaselineOption.empty())
+    return "--write-baseline needs a file";
+  out.baselineFile = baselineOption;
+  out.writeBaselineFile = writeBaselineOption;
+  out.baselineStrict = baselineStrictFlag;
+  if (out.baselineStrict && out.baselineFile.empty())
+    return "--baseline-strict needs --baseline FILE";
+  if (!out.baselineFile.empty() && !out.writeBaselineFile.empty())
+    return "--baseline and --write-baseline are exclusive";
+  if (out.verify &&
+      !(out.baselineFile.empty() && out.writeBaselineFile.empty()))
+    return "--verify checks annotations: it takes no --baseline or "
+           "--write-baseline";
   return "";
 }
 
@@ -247,6 +282,9 @@ static void lintText(const std::string &path, const std::string &graphStem,
                            graphStem, args.graphsDir, viz::GraphFormat::Svg))
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
   report.findings = analysis.snapshot->findings();
+  // Findings-only analyses keep the tensor plans (Analyzer.cpp runs the
+  // tensor analysis whatever `explanations` says): the counts are theirs.
+  report.functions = tensorCounts(*analysis.snapshot);
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 
@@ -294,6 +332,8 @@ static void lintOne(const std::string &path, const std::string &graphStem,
 static int lintFiles();
 static int finishLint(const LintArgs &args, const ReportSummary &summary,
                       bool ioProblem);
+static int applyBaseline(const LintArgs &args, const Baseline &recorded,
+                         const std::vector<FileCounts> &counted, int code);
 
 int bufferlens::runLint() {
   int code = lintFiles();
@@ -310,6 +350,18 @@ static int lintFiles() {
   LintArgs args;
   if (std::string error = lintArgsFromCommandLine(args); !error.empty())
     return usageError(lintCommand(), error);
+  // A baseline that cannot be used is said before any file is linted.
+  Baseline recorded;
+  if (!args.baselineFile.empty())
+    if (std::string error = readBaseline(args.baselineFile, recorded);
+        !error.empty()) {
+      std::cerr << "bufferlens lint: error: " << error << "\n";
+      return 2;
+    }
+  bool budget = !args.baselineFile.empty() || !args.writeBaselineFile.empty();
+  // Each linted file's counts, kept (a few numbers per function) after its
+  // report is printed and freed.
+  std::vector<FileCounts> counted;
 
   CollectedFiles collected = collectFiles(args.paths);
   for (const std::string &problem : collected.problems)
@@ -372,13 +424,16 @@ static int lintFiles() {
         ioProblem = true;
       }
       addToSummary(summary, report);
+      if (budget && report.ioError.empty())
+        counted.push_back({report.path, std::move(report.functions)});
       report = FileReport(); // Printed: its text and findings go.
     }
     for (std::thread &t : threads)
       t.join();
     stream->finish(summary);
     std::cout.flush();
-    return finishLint(args, summary, ioProblem);
+    return applyBaseline(args, recorded, counted,
+                         finishLint(args, summary, ioProblem));
   }
   for (std::thread &t : threads)
     t.join();
@@ -471,7 +526,34 @@ static int lintFiles() {
   }
   std::cout.flush();
 
-  return finishLint(args, summarize(reports), ioProblem);
+  if (budget)
+    for (const FileReport &report : reports)
+      if (report.ioError.empty())
+        counted.push_back({report.path, report.functions});
+  return applyBaseline(args, recorded, counted,
+                       finishLint(args, summarize(reports), ioProblem));
+}
+
+/// --write-baseline and --baseline, once every file's findings are out:
+/// `code` is lint's exit code so far.
+static int applyBaseline(const LintArgs &args, const Baseline &recorded,
+                         const std::vector<FileCounts> &counted, int code) {
+  if (!args.writeBaselineFile.empty()) {
+    if (std::string error =
+            writeBaseline(args.writeBaselineFile, baselineOf(counted));
+        !error.empty()) {
+      std::cerr << "bufferlens lint: error: " << error << "\n";
+      return 2;
+    }
+    return code;
+  }
+  if (args.baselineFile.empty())
+    return code;
+  BaselineVerdict verdict = compareWithBaseline(
+      recorded, counted, args.baselineStrict, args.baselineFile);
+  for (const std::string &line : verdict.lines)
+    std::cerr << line << "\n";
+  return verdict.failed ? std::max(code, 1) : code;
 }
 
 /// The summary line and the exit code.

@@ -5,6 +5,7 @@
 
 #include "analysis/model/LineIndex.h"
 #include "analysis/model/Model.h"
+#include "ide/Features.h"
 
 #include <iosfwd>
 #include <memory>
@@ -20,6 +21,9 @@ struct FileReport {
   std::string text;
   std::vector<Finding> findings;
   std::unique_ptr<LineIndex> lines; ///< Over `text`; null on ioError.
+  /// What One-Shot Bufferize adds to each function still on tensors
+  /// (`--format json`'s "functions", `--baseline`).
+  std::vector<TensorCounts> functions;
 };
 
 enum class OutputFormat { Text, Json, Sarif, Github };

@@ -110,6 +110,22 @@ struct CodeLensInfo {
 /// allocations · 1 copy", "bufferization fails").
 std::vector<CodeLensInfo> codeLenses(const Snapshot &snapshot);
 
+// TensorCounts.cpp
+/// What One-Shot Bufferize adds to one function that still works on
+/// tensors (analysis/model/TensorModel.h's TensorPlan, counted).
+struct TensorCounts {
+  std::string function; ///< Its name, without the @.
+  SourceRange range;    ///< The function's name.
+  /// `memref.alloc`s, and copies of out-of-place operands into them.
+  size_t allocations = 0, copies = 0;
+  /// Their static sizes, summed; one of dynamic size adds nothing.
+  uint64_t allocatedBytes = 0, copiedBytes = 0;
+  /// False when One-Shot Bufferize fails on it (BL503): no counts then.
+  bool bufferizes = false;
+};
+/// One entry per function that still works on tensors, in document order.
+std::vector<TensorCounts> tensorCounts(const Snapshot &snapshot);
+
 // OwnershipAt.cpp
 struct OwnershipRangeInfo {
   SourceRange range;

@@ -2,10 +2,12 @@
 # The shell steps of action.yml, one subcommand per step:
 #   install  finds bufferlens (INPUT_BUFFERLENS, else PATH, else builds this
 #            repository) and records it in $GITHUB_ENV as BUFFERLENS_BIN
-#   lint     lints INPUT_PATHS into INPUT_SARIF_FILE; outputs `sarif-file`
+#   lint     lints INPUT_PATHS into INPUT_SARIF_FILE (against the budget
+#            INPUT_BASELINE when set: lint --baseline); outputs `sarif-file`
 #            and `exit-code` (exit codes 0 and 1 do not fail the step, so
 #            the log is uploaded; 2, a usage or I/O error, does)
 #   verdict  fails when INPUT_FAIL_ON_FINDINGS is true and lint exited 1
+#            (error findings, or a function over the baseline)
 # It runs in GITHUB_WORKSPACE, with GITHUB_ENV and GITHUB_OUTPUT files as
 # on a runner (test/action/test.sh provides them locally).
 set -euo pipefail
@@ -35,10 +37,14 @@ install)
 lint)
   sarif="${INPUT_SARIF_FILE:-bufferlens.sarif}"
   status=0
+  baseline=()
+  if [ -n "${INPUT_BASELINE:-}" ]; then
+    baseline=(--baseline "$INPUT_BASELINE")
+  fi
   # Word splitting on purpose: paths and args are space-separated lists.
   # shellcheck disable=SC2086
   "${BUFFERLENS_BIN:?run the install step first}" lint --format sarif \
-    ${INPUT_ARGS:-} ${INPUT_PATHS:-.} > "$sarif" || status=$?
+    "${baseline[@]}" ${INPUT_ARGS:-} ${INPUT_PATHS:-.} > "$sarif" || status=$?
   echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"
   echo "exit-code=$status" >> "$GITHUB_OUTPUT"
   echo "bufferlens lint exited $status; SARIF log in $sarif"
@@ -47,7 +53,7 @@ lint)
 verdict)
   if [ "${INPUT_FAIL_ON_FINDINGS:-true}" = true ] &&
     [ "${LINT_EXIT_CODE:-0}" != 0 ]; then
-    echo "::error title=bufferlens::bufferlens lint found errors (exit code $LINT_EXIT_CODE)"
+    echo "::error title=bufferlens::bufferlens lint found errors or counts over the baseline (exit code $LINT_EXIT_CODE)"
     exit 1
   fi
   ;;

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Runs the steps of a composite action.yml locally, in order, as a runner
-would with every input at its default: `${{ inputs.NAME }}`,
+would with every input at its default (or as given on the command line):
+`${{ inputs.NAME }}`,
 `${{ steps.ID.outputs.NAME }}` and `${{ github.action_path }}` are
 substituted in `run` and `env`, each step gets fresh GITHUB_OUTPUT and the
 shared GITHUB_ENV, whose lines become the next steps' environment. `uses`
 steps are not run; their `with` values are printed, substituted, as
 `uses ACTION NAME=VALUE` lines.
 
-usage: run_action.py ACTION_DIR WORKSPACE
+usage: run_action.py ACTION_DIR WORKSPACE [INPUT=VALUE...]
 Exit status: the first failing step's, else 0; 77 without PyYAML.
 """
 
@@ -31,6 +32,10 @@ def main():
     assert action["runs"]["using"] == "composite", action["runs"]
     inputs = {name: str(spec.get("default", ""))
               for name, spec in action.get("inputs", {}).items()}
+    for given in sys.argv[3:]:
+        name, _, text = given.partition("=")
+        assert name in inputs, "action.yml has no input %r" % name
+        inputs[name] = text
     outputs = {}  # step id -> {name: value}
 
     def substitute(text):

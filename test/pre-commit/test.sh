@@ -4,7 +4,10 @@
 # hooks as `repo: local` (pre-commit cannot fetch this repository offline),
 # a file with a leak fails `bufferlens-lint` with the finding in the output,
 # `bufferlens-fix` fixes it (failing, as pre-commit does when a hook
-# modifies files), and then both hooks pass.
+# modifies files), and then both hooks pass. Then the budget as the README
+# sets it up: `bufferlens-lint` with `args: [--baseline, FILE]` passes on a
+# tensor program within the baseline and fails, with lint's line for the
+# function, once a copy more is committed.
 #
 # usage: test.sh BUFFERLENS_BINARY
 # Exit 77 (skipped) when pre-commit is not installed.
@@ -84,4 +87,22 @@ expect 0 bufferlens-fix
 expect 0 bufferlens-lint
 contains "bufferlens lint"
 contains "Passed"
+# The budget: a baseline written by lint, and the lint hook given it.
+cp "$root/test/lit/cli/Inputs/budget-tensors/kernels.mlir" kernels.mlir
+bufferlens lint --write-baseline .bufferlens-baseline.json kernels.mlir \
+  > /dev/null 2>&1 || fail "lint --write-baseline"
+python3 - <<'PY'
+import yaml
+config = yaml.safe_load(open(".pre-commit-config.yaml"))
+for hook in config["repos"][0]["hooks"]:
+    if hook["id"] == "bufferlens-lint":
+        hook["args"] = ["--baseline", ".bufferlens-baseline.json"]
+yaml.safe_dump(config, open(".pre-commit-config.yaml", "w"), sort_keys=False)
+PY
+git add .
+expect 0 bufferlens-lint
+cp "$root/test/lit/cli/Inputs/budget-tensors/kernels-more-copies.mlir" kernels.mlir
+git add .
+expect 1 bufferlens-lint
+contains "kernels.mlir: @update: 2 copies, baseline 1"
 echo "pre-commit-hooks: ok"
