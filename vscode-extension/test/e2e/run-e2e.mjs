@@ -850,7 +850,7 @@ if (MODE === 'real') {
     const expected = {
       legend: {
         tokenTypes: ['function', 'variable', 'label', 'type', 'keyword', 'comment', 'string', 'number', 'macro', 'decorator'],
-        tokenModifiers: ['declaration', 'definition', 'owned', 'borrowed', 'freed', 'criticalAlias'],
+        tokenModifiers: ['declaration', 'definition', 'owned', 'borrowed', 'freed', 'criticalAlias', 'allocated', 'copied'],
       },
       example: [
         // func.func @branch(%cond: i1, %arg: memref<2xf32>) -> ...
