@@ -591,25 +591,6 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
 
     # Features --------------------------------------------------------------
 
-    def test_inlay_hints(self):
-        c = self.start()
-        path = self.example("condBranch.mlir")
-        uri = self.opened(c, path)
-        hints = c.call("textDocument/inlayHint", {
-            "textDocument": {"uri": uri}, "range": rng(16, 0, 20, 0)})
-        got = [(h["position"]["line"], h["position"]["character"], h["label"])
-               for h in hints["result"]]
-        # %0 (owned by ^bb2), the frees before ^bb2's branch, %1.
-        self.assertEqual(got[0], (16, 4, "owned"))
-        self.assertEqual([g[0] for g in got], sorted(g[0] for g in got))
-        self.assertTrue(all(16 <= g[0] <= 20 for g in got), got)
-        self.assertIn((19, 7), [(g[0], g[1]) for g in got])
-        self.assertEqual(hints["result"][0]["tooltip"]["kind"], "markdown")
-        # Outside the requested range: nothing.
-        none = c.call("textDocument/inlayHint", {
-            "textDocument": {"uri": uri}, "range": rng(0, 0, 9, 0)})
-        self.assertEqual(none["result"], [])
-
     def test_xrefs(self):
         c = self.start()
         path = self.example("condBranch.mlir")
@@ -656,43 +637,6 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                          [("^bb1", 3, rng(13, 0, 13, 4)),
                           ("^bb2", 3, rng(15, 0, 15, 4)),
                           ("^bb3", 3, rng(19, 0, 19, 4))])
-
-    def test_code_lens(self):
-        """One lens per function with memrefs, on its name; its command
-        opens the placement graph at that function."""
-        c = self.start()
-        self.assertEqual(self.init_result["result"]["capabilities"]
-                         ["codeLensProvider"], {"resolveProvider": False})
-        uri = "file:///tmp/lens.mlir"
-        text = ("func.func @scalar(%x: i32) -> i32 {\n"
-                "  return %x : i32\n}\n"
-                "// @cond: the classic plan's condBranch\n"
-                "func.func @cond(%c: i1, %a: memref<2xf32>) {\n"
-                "  cf.cond_br %c, ^bb1, ^bb2\n"
-                "^bb1:\n  cf.br ^bb3(%a : memref<2xf32>)\n"
-                "^bb2:\n  %0 = memref.alloc() : memref<2xf32>\n"
-                "  cf.br ^bb3(%0 : memref<2xf32>)\n"
-                "^bb3(%1: memref<2xf32>):\n  return\n}\n"
-                "func.func @freed() {\n"
-                "  %0 = memref.alloc() : memref<2xf32>\n"
-                "  memref.dealloc %0 : memref<2xf32>\n  return\n}\n")
-        c.open(uri, text)
-        c.diagnostics(uri)
-        r = c.call("textDocument/codeLens", {"textDocument": {"uri": uri}})
-
-        def lens(line, start, end, title, function):
-            return {"range": rng(line, start, line, end),
-                    "command": {"title": title,
-                                "command": "bufferlens.showGraph",
-                                "arguments": [{"uri": uri,
-                                               "function": function,
-                                               "position": pos(line,
-                                                               start)}]}}
-        self.assertEqual(r["result"], [
-            lens(4, 10, 15,
-                 "1 buffer · 1 critical alias · frees at 1 block end",
-                 "cond"),
-            lens(14, 10, 16, "1 buffer · 1 free", "freed")])
 
     # Semantic tokens -------------------------------------------------------
 
