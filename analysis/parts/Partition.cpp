@@ -203,37 +203,3 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
     }
   return results;
 }
-
-bool bufferlens::sameFinding(const Finding &a, const Finding &b) {
-  return a.code == b.code && a.range == b.range && a.message == b.message &&
-         a.source == b.source;
-}
-
-std::vector<Finding>
-bufferlens::mergeFindings(const std::vector<PartPlan> &plans,
-                          std::vector<AnalysisResult> &results) {
-  std::vector<Finding> out;
-  for (size_t p = 0; p < plans.size(); ++p) {
-    const SourceRange &covers = plans[p].covers;
-    bool last = p + 1 == plans.size();
-    for (Finding &finding : results[p].findings) {
-      uint32_t at = finding.range.begin;
-      if (covers.begin <= at && (at < covers.end || (last && at == covers.end)))
-        out.push_back(std::move(finding));
-      else if (at == 0 &&
-               std::none_of(out.begin(), out.end(), [&](const Finding &kept) {
-                 return sameFinding(kept, finding);
-               }))
-        // No location (a foreign file's, or a crash not narrowed to an
-        // operation): the document's start, whichever part saw it.
-        out.push_back(std::move(finding));
-    }
-  }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Finding &a, const Finding &b) {
-                     if (a.range.begin != b.range.begin)
-                       return a.range.begin < b.range.begin;
-                     return a.code < b.code;
-                   });
-  return out;
-}

@@ -102,15 +102,6 @@ bool hasMlirErrors(const AnalysisResult &result);
 /// Whether `findings` hold one of MLIR's errors.
 bool hasMlirErrors(const std::vector<Finding> &findings);
 
-/// The findings of `results` (one per plan), each part's restricted to the
-/// text it covers, in document order; findings at the document's start
-/// (those without a location) from any part, once.
-std::vector<Finding> mergeFindings(const std::vector<PartPlan> &plans,
-                                   std::vector<AnalysisResult> &results);
-
-/// The same diagnostic (code, range, message, source).
-bool sameFinding(const Finding &a, const Finding &b);
-
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_PARTS_PARTITION_H

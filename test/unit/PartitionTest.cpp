@@ -6,6 +6,7 @@
 #include "TestUtil.h"
 #include "analysis/Analyzer.h"
 #include "analysis/parts/TopLevelSplit.h"
+#include "ide/Snapshot.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +22,22 @@ using namespace bufferlens;
 using bufferlens::test::Annotations;
 
 using test::describe;
+
+/// The findings of `results` (one per plan) as the document's snapshot
+/// (ide/Snapshot.h) merges them: each part's own, and the location-less
+/// ones once. `lint` and the server publish exactly these.
+static std::vector<Finding>
+mergeFindings(const std::string &text, const std::vector<PartPlan> &plans,
+              std::vector<AnalysisResult> &results) {
+  std::vector<SnapshotPart> parts(plans.size());
+  for (size_t p = 0; p < plans.size(); ++p) {
+    parts[p].result =
+        std::make_shared<const AnalysisResult>(std::move(results[p]));
+    parts[p].covers = plans[p].covers;
+    parts[p].names = std::make_shared<const std::vector<NameOccurrence>>();
+  }
+  return Snapshot(text, std::move(parts), "t.mlir", 1).findings();
+}
 
 TEST(PartitionTest, SmallDocumentIsOnePart) {
   std::string text = "func.func @a() {\n  return\n}\nfunc.func @b() {\n"
@@ -210,7 +227,7 @@ TEST(PartitionTest, MlirErrorsMeanOneWholeAnalysis) {
         });
     ASSERT_EQ(plans.size(), 1u);
     EXPECT_TRUE(plans[0].blanked.empty());
-    EXPECT_EQ(describe(mergeFindings(plans, results)),
+    EXPECT_EQ(describe(mergeFindings(text, plans, results)),
               describe(whole.findings));
   }
 }
@@ -255,7 +272,8 @@ TEST(PartitionTest, MergeKeepsEachPartsOwnAndLocationlessFindingsOnce) {
                          finding(FindingCode::BL201, 40, 42),
                          finding(FindingCode::BL101, 150, 152),
                          finding(FindingCode::BL104, 200, 200)};
-  std::vector<Finding> merged = mergeFindings(plans, results);
+  std::vector<Finding> merged =
+      mergeFindings(std::string(200, ' '), plans, results);
   std::vector<std::string> got;
   for (const Finding &f : merged)
     got.push_back(std::string(codeName(f.code)) + "@" +
@@ -292,7 +310,8 @@ static void expectPartsGive(const AnalysisResult &whole, unsigned parts,
       analyzeParts(text, plans, [&](std::string_view partText) {
         return analyzeDocument(partText, "parts.mlir", options);
       });
-  EXPECT_EQ(describe(mergeFindings(plans, results)), describe(whole.findings))
+  EXPECT_EQ(describe(mergeFindings(text, plans, results)),
+            describe(whole.findings))
       << parts << " parts";
 }
 
