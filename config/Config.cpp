@@ -57,6 +57,8 @@ void AnalysisSettings::applyTo(AnalysisOptions &options) const {
     options.privateFunctionDynamicOwnership = *privateFunctionDynamicOwnership;
   if (reportPassRejectionOfFrees)
     options.reportPassRejectionOfFrees = *reportPassRejectionOfFrees;
+  if (oneShotBufferizeOptions)
+    options.oneShotBufferizeOptions = *oneShotBufferizeOptions;
   if (budgetOperations)
     options.functionBudget.maxOperations = *budgetOperations;
   if (budgetMilliseconds)
@@ -132,6 +134,17 @@ bufferlens::parseAnalysisSettings(const nlohmann::json &json,
         fail("'privateFunctionDynamicOwnership' must be a boolean");
     } else if (key == "functionBudget") {
       parseFunctionBudget(value, settings, fail);
+    } else if (key == "oneShotBufferize") {
+      // Upstream's own pass-option syntax, checked by the pass when the
+      // tensor view runs (analysis/tensor/PassOptions.cpp); only its size
+      // is bounded here.
+      if (value.is_string() &&
+          value.get_ref<const std::string &>().size() <= kMaxPassOptionsBytes)
+        settings.oneShotBufferizeOptions = value.get<std::string>();
+      else
+        fail("'oneShotBufferize' must be a string of One-Shot Bufferize "
+             "pass options, e.g. \"bufferize-function-boundaries "
+             "allow-return-allocs-from-loops\"");
     } else if (key == "reportPassRejectionOfFrees") {
       if (value.is_boolean())
         settings.reportPassRejectionOfFrees = value.get<bool>();

@@ -42,6 +42,7 @@ struct AnalysisSettings {
   std::optional<uint64_t> promoteToStackLimit;
   std::optional<bool> privateFunctionDynamicOwnership;
   std::optional<bool> reportPassRejectionOfFrees;
+  std::optional<std::string> oneShotBufferizeOptions;
   std::optional<uint64_t> budgetOperations;
   std::optional<uint64_t> budgetMilliseconds;
 
@@ -57,6 +58,10 @@ std::optional<std::string> parseAnalysisSettings(const nlohmann::json &json,
 /// message for a malformed setting (the valid ones are still applied).
 std::optional<std::string> applyConfig(const nlohmann::json &json,
                                        AnalysisOptions &options);
+
+/// The longest `oneShotBufferize` option string accepted: upstream's pass
+/// has a dozen options.
+constexpr size_t kMaxPassOptionsBytes = 4096;
 
 /// Settings are a few hundred bytes: a file thousands of times larger is
 /// not one, and is not read into memory.

@@ -31,11 +31,12 @@ static std::string_view slice(std::string_view text, SourceRange range) {
   return text.substr(range.begin, range.end - range.begin);
 }
 
-/// The `// bufferlens:` comments of `text`, in order.
-static std::vector<std::string_view> directivesIn(std::string_view text) {
+/// The lines of `text` from each `marker` to the end of its line, in order.
+static std::vector<std::string_view> linesFrom(std::string_view text,
+                                               std::string_view marker) {
   std::vector<std::string_view> out;
-  for (size_t at = text.find("// bufferlens:"); at != std::string_view::npos;
-       at = text.find("// bufferlens:", at + 1)) {
+  for (size_t at = text.find(marker); at != std::string_view::npos;
+       at = text.find(marker, at + 1)) {
     size_t end = text.find('\n', at);
     out.push_back(text.substr(
         at, end == std::string_view::npos ? std::string_view::npos : end - at));
@@ -476,8 +477,12 @@ VersionAnalysis bufferlens::analyzeVersion(
   }
   // A `// bufferlens:` directive may act beyond its operation (the file's
   // stage, the next line): when one changes, everything may change.
-  if (directivesIn(newOp) != directivesIn(oldOp))
+  if (linesFrom(newOp, "// bufferlens:") != linesFrom(oldOp, "// bufferlens:"))
     return redo("a bufferlens directive changed");
+  // Nor may a lit RUN line: the first that runs One-Shot Bufferize sets the
+  // tensor view's options for the whole file (analysis/tensor/PassOptions.h).
+  if (linesFrom(newOp, "RUN:") != linesFrom(oldOp, "RUN:"))
+    return redo("a RUN line changed");
   std::vector<std::string> newNames = symbolNames(newOp);
   std::vector<std::string> oldNames = symbolNames(oldOp);
   std::vector<size_t> tied{changedOp};

@@ -14,7 +14,8 @@ static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
          a.stage == b.stage && a.promoteToStackLimit == b.promoteToStackLimit &&
          a.privateFunctionDynamicOwnership ==
              b.privateFunctionDynamicOwnership &&
-         a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees;
+         a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees &&
+         a.oneShotBufferizeOptions == b.oneShotBufferizeOptions;
 }
 
 Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,

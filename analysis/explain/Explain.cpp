@@ -235,6 +235,38 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
      << "\n";
 }
 
+// Where the deallocation after bufferization lets go of the allocations
+// made at `op` (TensorModel.h, BufferRelease).
+static void explainReleases(std::ostream &os, const AnalysisResult &result,
+                            const TensorPlan &plan, OpId op,
+                            const LineOfOffset &lineOf) {
+  std::string lines;
+  for (const BufferizationEffect &alloc : plan.allocations) {
+    if (alloc.op != op || !alloc.releasesKnown)
+      continue;
+    for (const BufferRelease &release : alloc.releases) {
+      const OpEntry &at = result.ops[release.at];
+      std::string where =
+          "`" + at.name + "` at line " +
+          std::to_string(lineOf(at.nameRange.begin));
+      switch (release.kind) {
+      case BufferRelease::Kind::Freed:
+        lines += "\n- freed before " + where;
+        break;
+      case BufferRelease::Kind::FreedIfOwned:
+        lines += "\n- freed before " + where +
+                 " when the function still owns it (decided at run time)";
+        break;
+      case BufferRelease::Kind::Returned:
+        lines += "\n- returned by " + where + ": the caller owns it";
+        break;
+      }
+    }
+  }
+  if (!lines.empty())
+    os << "\nreleased (ownership-based deallocation):" << lines << "\n";
+}
+
 // Where One-Shot Bufferize gets a tensor value's buffer (TensorModel.h), for
 // functions that still work on tensors.
 static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
@@ -257,6 +289,9 @@ static void explainTensorBuffer(std::ostream &os, const AnalysisResult &result,
   if (buffer == plan->buffers.end())
     return;
   os << "\n" << tensorBufferText(*buffer) << "\n";
+  if (buffer->kind == TensorBuffer::Kind::NewAllocation ||
+      buffer->kind == TensorBuffer::Kind::Copy)
+    explainReleases(os, result, *plan, value.definingOp, lineOf);
   if (buffer->kind != TensorBuffer::Kind::Copy)
     return;
   for (const OutOfPlaceOperand &o : plan->outOfPlace) {

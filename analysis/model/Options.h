@@ -29,6 +29,12 @@ struct AnalysisOptions {
   uint64_t promoteToStackLimit = 1024;
   /// Forwarded to ownership-based-buffer-deallocation.
   bool privateFunctionDynamicOwnership = false;
+  /// The options of upstream's `one-shot-bufferize` pass for the tensor
+  /// view, in the pass's own syntax (`bufferize-function-boundaries
+  /// allow-return-allocs-from-loops`): `oneShotBufferize` in the settings.
+  /// Empty: `bufferize-function-boundaries`. A `// RUN:` line of the file
+  /// that runs the pass wins over it (analysis/tensor/PassOptions.cpp).
+  std::string oneShotBufferizeOptions;
   /// Report the upstream pass's rejection of functions that already free
   /// memory (off by default: the checker handles such functions).
   bool reportPassRejectionOfFrees = false;

@@ -65,12 +65,40 @@ struct OutOfPlaceOperand {
   int32_t readOperand = -1;
 };
 
+/// Where upstream's ownership-based deallocation, run after bufferization
+/// (`--one-shot-bufferize=bufferize-function-boundaries
+/// --ownership-based-buffer-deallocation`), lets go of an allocation: at the
+/// user's op where it places the `bufferization.dealloc` (the terminator of
+/// the block the buffer dies in), or at the return that hands it to the
+/// caller.
+struct BufferRelease {
+  enum class Kind {
+    /// Freed unconditionally (the dealloc's condition is `true`).
+    Freed,
+    /// Freed when the function still owns it at that point: the dealloc's
+    /// condition is an ownership indicator decided at run time.
+    FreedIfOwned,
+    /// Returned: the caller owns it and frees it.
+    Returned,
+  };
+  Kind kind = Kind::Freed;
+  OpId at = kNone;
+  bool operator==(const BufferRelease &other) const {
+    return kind == other.kind && at == other.at;
+  }
+};
+
 /// One `memref.alloc` or `memref.copy` of the bufferized function, at the
 /// user's op whose bufferization creates it.
 struct BufferizationEffect {
   OpId op = kNone;
   std::string type; ///< The memref type, e.g. memref<4x8xf32>.
   std::optional<uint64_t> bytes;
+  /// For an allocation: where deallocation releases it, in the order of
+  /// the ops. Empty with `releasesKnown` false when deallocation was not
+  /// run (it fails on the function, or is known to crash on it).
+  std::vector<BufferRelease> releases;
+  bool releasesKnown = false;
 };
 
 struct TensorPlan {

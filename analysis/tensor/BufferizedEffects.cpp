@@ -47,7 +47,8 @@ static BufferizationEffect effectAt(OpId op, MemRefType type) {
 void tensor::readBufferizedEffects(const SourceIndex &index,
                                    const TaggedClone &clone,
                                    llvm::ArrayRef<FunctionId> functions,
-                                   std::map<FunctionId, TensorPlan> &plans) {
+                                   std::map<FunctionId, TensorPlan> &plans,
+                                   std::vector<AllocationSite> &sites) {
   for (FunctionId fn : functions) {
     Operation *copy = clone.lookup(index.function(fn));
     if (!copy)
@@ -56,8 +57,10 @@ void tensor::readBufferizedEffects(const SourceIndex &index,
     copy->walk([&](Operation *op) {
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
         OpId cause = causeOf(index, clone, op);
-        if (cause != kNone)
+        if (cause != kNone) {
+          sites.push_back({fn, plan.allocations.size(), op});
           plan.allocations.push_back(effectAt(cause, alloc.getType()));
+        }
         return;
       }
       auto memcpy = dyn_cast<memref::CopyOp>(op);

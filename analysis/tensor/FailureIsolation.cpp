@@ -47,27 +47,31 @@ static FunctionId functionAt(const SourceIndex &index, OpId op,
 
 bool tensor::runOneShotBufferize(const SourceIndex &index,
                                  const TaggedClone &clone, PassMode mode,
+                                 llvm::StringRef passOptions,
                                  std::vector<PassError> &errors) {
   ModuleOp module = clone.module();
   MLIRContext *context = module->getContext();
-  bufferization::OneShotBufferizePassOptions passOptions;
-  passOptions.bufferizeFunctionBoundaries = true;
-  if (mode == PassMode::AnalysisOnly) {
-    // What `test-analysis-only print-conflicts` writes: the in-place
-    // decision of every tensor operand (`__inplace_operands_attr__`) and the
-    // definition, conflicting write and read of every conflict
-    // (OneShotAnalysis.cpp, annotateOpsWithBufferizationMarkers and
-    // annotateConflict).
-    passOptions.testAnalysisOnly = true;
-    passOptions.printConflicts = true;
-  }
+  std::unique_ptr<Pass> pass = bufferization::createOneShotBufferizePass();
+  // What `test-analysis-only print-conflicts` writes: the in-place
+  // decision of every tensor operand (`__inplace_operands_attr__`) and the
+  // definition, conflicting write and read of every conflict
+  // (OneShotAnalysis.cpp, annotateOpsWithBufferizationMarkers and
+  // annotateConflict). The user's options never carry these
+  // (withoutViewOptions), so each is given once.
+  std::string text = passOptions.str();
+  text += mode == PassMode::AnalysisOnly
+              ? " test-analysis-only=true print-conflicts=true"
+              : " test-analysis-only=false print-conflicts=false";
+  if (failed(pass->initializeOptions(
+          text, [](const Twine &) { return failure(); })))
+    return false; // Checked before: validOneShotOptions.
   PassManager pm(context, ModuleOp::getOperationName());
   // Verified after the pass, as mlir-opt does: upstream's pass can emit IR
   // its verifier rejects (a `memref.alloc` with a memory space and a
   // strided layout for `bufferization.alloc_tensor {memory_space}` at a
   // function boundary), and mlir-opt then fails with that error.
   pm.enableVerifier(true);
-  pm.addPass(bufferization::createOneShotBufferizePass(passOptions));
+  pm.addPass(std::move(pass));
   ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
     if (diag.getSeverity() != DiagnosticSeverity::Error)
       return success();
@@ -93,4 +97,22 @@ bool tensor::runOneShotBufferize(const SourceIndex &index,
   static std::mutex annotating;
   std::lock_guard<std::mutex> lock(annotating);
   return succeeded(pm.run(module));
+}
+
+std::optional<std::string>
+tensor::invalidOneShotOptions(llvm::StringRef passOptions) {
+  std::unique_ptr<Pass> pass = bufferization::createOneShotBufferizePass();
+  std::string message;
+  if (succeeded(pass->initializeOptions(passOptions, [&](const Twine &error) {
+        // "<Pass-Options-Parser>: no such option X\n": the reason only.
+        message = llvm::StringRef(error.str())
+                      .trim()
+                      .split("<Pass-Options-Parser>: ")
+                      .second.str();
+        if (message.empty())
+          message = llvm::StringRef(error.str()).trim().str();
+        return failure();
+      })))
+    return std::nullopt;
+  return message.empty() ? std::string("not accepted by the pass") : message;
 }

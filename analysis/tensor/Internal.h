@@ -4,6 +4,7 @@
 #define BUFFERLENS_ANALYSIS_TENSOR_INTERNAL_H
 
 #include "analysis/model/Model.h"
+#include "analysis/model/Options.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -33,8 +34,14 @@ struct PassError {
 
 /// Runs upstream's one-shot-bufferize pass on `copy` (FailureIsolation.cpp);
 /// false with `errors` filled when it fails.
+/// Runs upstream's one-shot-bufferize on `clone` with `passOptions` (its
+/// own syntax; valid, see invalidOneShotOptions) in `mode`.
 bool runOneShotBufferize(const SourceIndex &index, const TaggedClone &clone,
-                         PassMode mode, std::vector<PassError> &errors);
+                         PassMode mode, llvm::StringRef passOptions,
+                         std::vector<PassError> &errors);
+
+/// Why the pass refuses `passOptions`, or nullopt when it accepts them.
+std::optional<std::string> invalidOneShotOptions(llvm::StringRef passOptions);
 
 /// Bytes of a statically shaped tensor or memref type whose elements have a
 /// bit width, else nullopt.
@@ -50,9 +57,25 @@ void readInPlaceDecisions(const SourceIndex &index, const TaggedClone &clone,
 
 /// Step 2 (BufferizedEffects.cpp): the `memref.alloc`s and the copies into
 /// them of the bufferized copy, at the user's ops that caused them.
+/// A `memref.alloc` of the bufferized copy and the effect step 2 made of
+/// it: plans[function].allocations[effect].
+struct AllocationSite {
+  FunctionId function = kNone;
+  size_t effect = 0;
+  mlir::Operation *allocation = nullptr;
+};
+
 void readBufferizedEffects(const SourceIndex &index, const TaggedClone &clone,
                            llvm::ArrayRef<FunctionId> functions,
-                           std::map<FunctionId, TensorPlan> &plans);
+                           std::map<FunctionId, TensorPlan> &plans,
+                           std::vector<AllocationSite> &sites);
+
+/// Runs ownership-based deallocation on the bufferized copy and fills the
+/// releases of the allocations at `sites`.
+void readReleases(const TaggedClone &clone,
+                  llvm::ArrayRef<AllocationSite> sites,
+                  const AnalysisOptions &options,
+                  std::map<FunctionId, TensorPlan> &plans);
 
 /// Step 3 (TensorBuffers.cpp): where each tensor value's buffer comes from,
 /// from the two steps above and the ops' aliasing (BufferizableOpInterface).

@@ -4,6 +4,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "analysis/tensor/PassOptions.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -154,20 +155,46 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
     }
   };
 
+  OneShotPassOptions pass = chooseOneShotOptions(result.text(), options);
+  if (std::optional<std::string> invalid = invalidOneShotOptions(pass.text)) {
+    // Info: the program is not at fault, and the view still shows what the
+    // default options do.
+    Finding finding;
+    finding.severity = Severity::Info;
+    bool runLine = pass.origin == OneShotPassOptions::Origin::RunLine;
+    finding.range =
+        runLine ? pass.range : result.functions[functions.front()].nameRange;
+    finding.message =
+        (runLine ? std::string("the One-Shot Bufferize options of this RUN "
+                               "line are not valid: ")
+                 : std::string("'oneShotBufferize' in the settings is not "
+                               "valid: ")) +
+        *invalid + "; the tensor view runs the pass with "
+                   "bufferize-function-boundaries";
+    result.findings.push_back(std::move(finding));
+    pass = {"bufferize-function-boundaries",
+            OneShotPassOptions::Origin::Default,
+            {}};
+  }
+
   while (!remaining.empty()) {
     std::vector<PassError> errors;
     TaggedClone analysed(index, remaining, symbols);
-    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly, errors)) {
+    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
+                             pass.text, errors)) {
       fail(errors);
       continue;
     }
     TaggedClone bufferized(index, remaining, symbols);
-    if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize, errors)) {
+    if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize,
+                             pass.text, errors)) {
       fail(errors);
       continue;
     }
     readInPlaceDecisions(index, analysed, remaining, plans);
-    readBufferizedEffects(index, bufferized, remaining, plans);
+    std::vector<AllocationSite> sites;
+    readBufferizedEffects(index, bufferized, remaining, plans, sites);
+    readReleases(bufferized, sites, options, plans);
     for (FunctionId fn : remaining) {
       plans[fn].bufferized = true;
       if (options.explanations)

@@ -107,6 +107,31 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   result.findings.push_back(std::move(finding));
 }
 
+/// Where deallocation lets go of the allocation, as related locations:
+/// "freed here, before `scf.yield`". `named`: the op allocates more than
+/// one buffer, so each release says which.
+static void addReleases(const AnalysisResult &result,
+                        const BufferizationEffect &alloc, bool named,
+                        Finding &finding) {
+  for (const BufferRelease &release : alloc.releases) {
+    const OpEntry &at = result.ops[release.at];
+    std::string text = named ? alloc.type + ": " : "";
+    switch (release.kind) {
+    case BufferRelease::Kind::Freed:
+      text += "freed here, before `" + at.name + "`";
+      break;
+    case BufferRelease::Kind::FreedIfOwned:
+      text += "freed here, before `" + at.name +
+              "`, when the function still owns it (decided at run time)";
+      break;
+    case BufferRelease::Kind::Returned:
+      text += "returned here: the caller owns it and frees it";
+      break;
+    }
+    finding.related.push_back({at.nameRange, std::move(text)});
+  }
+}
+
 static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
                               OpId op) {
   AnalysisResult &result = index.result();
@@ -139,6 +164,8 @@ static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
                "contents are not read, so nothing is copied";
   else
     message += " (`" + opName + "` bufferizes to a new buffer)";
+  for (const BufferizationEffect *alloc : allocs)
+    addReleases(result, *alloc, allocs.size() > 1, finding);
   result.findings.push_back(std::move(finding));
 }
 

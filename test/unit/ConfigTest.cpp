@@ -26,6 +26,33 @@ TEST(ConfigTest, AppliesChecksStageAndLimits) {
   EXPECT_TRUE(options.privateFunctionDynamicOwnership);
 }
 
+TEST(ConfigTest, TakesOneShotBufferizeOptionsAsWritten) {
+  AnalysisOptions options;
+  auto json = nlohmann::json::parse(
+      R"({"oneShotBufferize": "bufferize-function-boundaries allow-return-allocs-from-loops"})");
+  EXPECT_EQ(applyConfig(json, options), std::nullopt);
+  EXPECT_EQ(options.oneShotBufferizeOptions,
+            "bufferize-function-boundaries allow-return-allocs-from-loops");
+}
+
+TEST(ConfigTest, RefusesOneShotBufferizeOptionsThatAreNotAString) {
+  for (const char *text :
+       {R"({"oneShotBufferize": true})", R"({"oneShotBufferize": ["a"]})"}) {
+    AnalysisOptions options;
+    EXPECT_EQ(applyConfig(nlohmann::json::parse(text), options),
+              "'oneShotBufferize' must be a string of One-Shot Bufferize pass "
+              "options, e.g. \"bufferize-function-boundaries "
+              "allow-return-allocs-from-loops\"")
+        << text;
+    EXPECT_EQ(options.oneShotBufferizeOptions, "");
+  }
+  AnalysisOptions options;
+  nlohmann::json huge = {
+      {"oneShotBufferize", std::string(kMaxPassOptionsBytes + 1, 'x')}};
+  EXPECT_NE(applyConfig(huge, options), std::nullopt);
+  EXPECT_EQ(options.oneShotBufferizeOptions, "");
+}
+
 TEST(ConfigTest, ReportsEveryBadSettingAndKeepsTheGoodOnes) {
   AnalysisOptions options;
   auto json = nlohmann::json::parse(

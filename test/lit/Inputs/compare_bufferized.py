@@ -3,8 +3,9 @@
 
 usage: compare_bufferized.py MLIR_OPT BUFFERLENS FILE [--split-input-file]
 
-Runs `MLIR_OPT --one-shot-bufferize=bufferize-function-boundaries
---mlir-print-debuginfo` on FILE (each `// -----` chunk alone, with its
+Runs `MLIR_OPT --one-shot-bufferize=OPTIONS --mlir-print-debuginfo` on FILE
+(OPTIONS: those of FILE's first RUN line that runs the pass, as BufferLens
+reads them, or bufferize-function-boundaries) (each `// -----` chunk alone, with its
 lines kept, under --split-input-file) and collects the source lines of
 
 - every `memref.alloc` (BL502's lines), and
@@ -47,9 +48,36 @@ def resolve(ref, defs, depth=0):
     return resolve(inner.group(1), defs, depth + 1) if inner else None
 
 
-def upstream_lines(mlir_opt, path):
+RUN_OPTIONS = re.compile(
+    r"""one-shot-bufferize(?:=(?:"([^"]*)"|'([^']*)'|(\S+))|\{([^}]*)\})?""")
+VIEW_OPTIONS = {'test-analysis-only', 'print-conflicts', 'dump-alias-sets'}
+DEFAULT_OPTIONS = 'bufferize-function-boundaries'
+
+
+def run_line_options(mlir_opt, text):
+    """The options of the first `// RUN:` line that runs one-shot-bufferize,
+    without those the analysis-only view sets; the default when there is
+    none or mlir-opt refuses them (as BufferLens does)."""
+    for line in text.splitlines():
+        body = line.strip()
+        if not body.startswith('//') or 'RUN:' not in body:
+            continue
+        m = RUN_OPTIONS.search(body)
+        if not m:
+            continue
+        given = next((g for g in m.groups() if g is not None), '')
+        options = ' '.join(o for o in given.split()
+                           if o.split('=')[0] not in VIEW_OPTIONS)
+        check = subprocess.run(
+            [mlir_opt, '-', f'--one-shot-bufferize={options}'],
+            input='', capture_output=True, text=True)
+        return options if check.returncode == 0 else DEFAULT_OPTIONS
+    return DEFAULT_OPTIONS
+
+
+def upstream_lines(mlir_opt, path, options):
     p = subprocess.run([mlir_opt, path, '--allow-unregistered-dialect',
-                        '--one-shot-bufferize=bufferize-function-boundaries',
+                        f'--one-shot-bufferize={options}',
                         '--mlir-print-debuginfo'],
                        capture_output=True, text=True)
     if p.returncode != 0:
@@ -79,8 +107,9 @@ def upstream_lines(mlir_opt, path):
     return collections.Counter(allocs), collections.Counter(copies), None
 
 
-def bufferlens_lines(bufferlens, path):
+def bufferlens_lines(bufferlens, path, config):
     p = subprocess.run([bufferlens, 'lint', '--format', 'json',
+                        '--config', config,
                         '--enable', 'BL501', '--enable', 'BL502', path],
                        capture_output=True, text=True)
     report = json.loads(p.stdout)
@@ -118,14 +147,22 @@ def main(argv):
     mlir_opt, bufferlens, path = argv[1:4]
     split = '--split-input-file' in argv[4:]
     failed = False
+    with open(path, encoding='utf-8') as f:
+        options = run_line_options(mlir_opt, f.read())
     with tempfile.TemporaryDirectory() as work:
+        # Every chunk is analysed with the file's options, also those that
+        # do not hold its RUN line.
+        config = os.path.join(work, 'bufferlens.json')
+        with open(config, 'w', encoding='utf-8') as f:
+            json.dump({'oneShotBufferize': options}, f)
         for first, text in chunks(path, split):
             chunk = os.path.join(work, 'chunk.mlir')
             with open(chunk, 'w', encoding='utf-8') as f:
                 f.write(text)
-            up_allocs, up_copies, error = upstream_lines(mlir_opt, chunk)
+            up_allocs, up_copies, error = upstream_lines(mlir_opt, chunk,
+                                                         options)
             bl_allocs, bl_copies, bl_failures = bufferlens_lines(
-                bufferlens, chunk)
+                bufferlens, chunk, config)
             name = f'{os.path.basename(path)}:{first}'
             if error is not None:
                 # Upstream stops at its first error; BufferLens reports it
