@@ -246,9 +246,8 @@ static void explainReleases(std::ostream &os, const AnalysisResult &result,
       continue;
     for (const BufferRelease &release : alloc.releases) {
       const OpEntry &at = result.ops[release.at];
-      std::string where =
-          "`" + at.name + "` at line " +
-          std::to_string(lineOf(at.nameRange.begin));
+      std::string where = "`" + at.name + "` at line " +
+                          std::to_string(lineOf(at.nameRange.begin));
       switch (release.kind) {
       case BufferRelease::Kind::Freed:
         lines += "\n- freed before " + where;

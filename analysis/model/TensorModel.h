@@ -117,6 +117,17 @@ struct TensorPlan {
   /// Copies into a new allocation (out-of-place operands), not the copies an
   /// op makes by its nature (tensor.insert_slice into a subview).
   std::vector<BufferizationEffect> copies;
+  /// The `bufferization.clone`s ownership-based deallocation adds for a
+  /// returned buffer the function does not own (an argument's, or a view of
+  /// one): a caller gets buffers it owns. `op` is the user's return;
+  /// `releases` is empty. Not One-Shot Bufferize's, so not in its counts.
+  struct ReturnClone {
+    BufferizationEffect effect;
+    /// The clone is made only when an ownership indicator decided at run
+    /// time says the function does not own the buffer.
+    bool conditional = false;
+  };
+  std::vector<ReturnClone> returnClones;
   std::vector<TensorBuffer> buffers;
 };
 

@@ -62,8 +62,8 @@ bool tensor::runOneShotBufferize(const SourceIndex &index,
   text += mode == PassMode::AnalysisOnly
               ? " test-analysis-only=true print-conflicts=true"
               : " test-analysis-only=false print-conflicts=false";
-  if (failed(pass->initializeOptions(
-          text, [](const Twine &) { return failure(); })))
+  if (failed(pass->initializeOptions(text,
+                                     [](const Twine &) { return failure(); })))
     return false; // Checked before: validOneShotOptions.
   PassManager pm(context, ModuleOp::getOperationName());
   // Verified after the pass, as mlir-opt does: upstream's pass can emit IR

@@ -71,8 +71,10 @@ void readBufferizedEffects(const SourceIndex &index, const TaggedClone &clone,
                            std::vector<AllocationSite> &sites);
 
 /// Runs ownership-based deallocation on the bufferized copy and fills the
-/// releases of the allocations at `sites`.
-void readReleases(const TaggedClone &clone,
+/// releases of the allocations at `sites` and the clones it adds at the
+/// returns of `functions`.
+void readReleases(const SourceIndex &index, const TaggedClone &clone,
+                  llvm::ArrayRef<FunctionId> functions,
                   llvm::ArrayRef<AllocationSite> sites,
                   const AnalysisOptions &options,
                   std::map<FunctionId, TensorPlan> &plans);

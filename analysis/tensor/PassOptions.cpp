@@ -37,7 +37,8 @@ static std::vector<RunLine> runLines(std::string_view text) {
       end = text.size();
     llvm::StringRef line(text.data() + offset, end - offset);
     llvm::StringRef body = line.ltrim();
-    size_t run = body.starts_with("//") ? body.find("RUN:") : llvm::StringRef::npos;
+    size_t run =
+        body.starts_with("//") ? body.find("RUN:") : llvm::StringRef::npos;
     if (run != llvm::StringRef::npos &&
         body.substr(2, run - 2).trim().empty()) {
       llvm::StringRef command = body.substr(run + 4).rtrim();
@@ -45,9 +46,9 @@ static std::vector<RunLine> runLines(std::string_view text) {
       if (continues && !lines.empty()) {
         lines.back().command += " " + command.str();
       } else {
-        lines.push_back({command.str(),
-                         {static_cast<uint32_t>(offset),
-                          static_cast<uint32_t>(end)}});
+        lines.push_back(
+            {command.str(),
+             {static_cast<uint32_t>(offset), static_cast<uint32_t>(end)}});
       }
       continues = next;
     } else {
@@ -152,14 +153,15 @@ std::string bufferlens::withoutViewOptions(std::string_view text) {
   return kept;
 }
 
-OneShotPassOptions bufferlens::chooseOneShotOptions(
-    std::string_view text, const AnalysisOptions &options) {
+OneShotPassOptions
+bufferlens::chooseOneShotOptions(std::string_view text,
+                                 const AnalysisOptions &options) {
   if (std::optional<OneShotPassOptions> run = oneShotOptionsOfRunLines(text))
     return *run;
   if (!options.oneShotBufferizeOptions.empty())
     return {withoutViewOptions(options.oneShotBufferizeOptions),
             OneShotPassOptions::Origin::Settings,
             {}};
-  return {"bufferize-function-boundaries", OneShotPassOptions::Origin::Default,
-          {}};
+  return {
+      "bufferize-function-boundaries", OneShotPassOptions::Origin::Default, {}};
 }

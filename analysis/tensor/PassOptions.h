@@ -35,7 +35,8 @@ struct OneShotPassOptions {
 /// `--one-shot-bufferize`, `--one-shot-bufferize=OPTS` (quoted or not) or
 /// `one-shot-bufferize{OPTS}` inside a pass pipeline; nullopt when none
 /// does.
-std::optional<OneShotPassOptions> oneShotOptionsOfRunLines(std::string_view text);
+std::optional<OneShotPassOptions>
+oneShotOptionsOfRunLines(std::string_view text);
 
 /// The options the tensor view runs the pass with for `text` under
 /// `options`.

@@ -1,15 +1,16 @@
 //===- Releases.cpp - Step 3: where deallocation frees each allocation ----===//
 //
 // Runs upstream's ownership-based deallocation
-// (`--ownership-based-buffer-deallocation`, OwnershipBasedBufferDeallocation.cpp)
-// on the bufferized copy, the way `buffer-deallocation-pipeline` starts after
-// One-Shot Bufferize, and reads where it lets go of each allocation found in
-// step 2: the `bufferization.dealloc` ops it places (at the terminator of the
-// block the buffer dies in, with that terminator's location, so the tag names
-// the user's `scf.yield` or `func.return`) and the returns that hand a buffer
-// to the caller. Canonicalization and the simplification pass are not run:
-// they erase allocations whose only users are stores and deallocs, and the
-// allocation is what the release is read for.
+// (`--ownership-based-buffer-deallocation`,
+// OwnershipBasedBufferDeallocation.cpp) on the bufferized copy, the way
+// `buffer-deallocation-pipeline` starts after One-Shot Bufferize, and reads
+// where it lets go of each allocation found in step 2: the
+// `bufferization.dealloc` ops it places (at the terminator of the block the
+// buffer dies in, with that terminator's location, so the tag names the user's
+// `scf.yield` or `func.return`) and the returns that hand a buffer to the
+// caller. Canonicalization and the simplification pass are not run: they erase
+// allocations whose only users are stores and deallocs, and the allocation is
+// what the release is read for.
 //
 // Which dealloc frees which allocation is upstream's own alias relation,
 // BufferViewFlowAnalysis (views, `extract_strided_metadata`'s base buffer,
@@ -18,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
 #include "analysis/ownership/TaggedClone.h"
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -55,7 +58,8 @@ static bool runDeallocation(const TaggedClone &clone,
   PassManager pm(context, ModuleOp::getOperationName());
   pm.enableVerifier(true);
   buildOwnershipPipeline(pm, OwnershipStage::Ownership, options);
-  ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(context,
+                                [](Diagnostic &) { return success(); });
   return succeeded(pm.run(module));
 }
 
@@ -73,12 +77,54 @@ static void addRelease(BufferizationEffect &effect, BufferRelease release) {
     effect.releases.push_back(release);
 }
 
-void tensor::readReleases(const TaggedClone &clone,
+/// The clones the pass added at the returns of `fn` (not in `before`): each
+/// is made for a returned value, inside an `scf.if` on its ownership
+/// indicator whose result the return takes, or taken by the return itself.
+static void readReturnClones(const TaggedClone &clone, func::FuncOp fn,
+                             const llvm::DenseSet<Operation *> &before,
+                             TensorPlan &plan) {
+  fn.walk([&](bufferization::CloneOp made) {
+    if (before.contains(made))
+      return;
+    Operation *top = made;
+    while (top->getParentOp() != fn)
+      top = top->getParentOp();
+    bool conditional = false;
+    if (auto branch = dyn_cast<scf::IfOp>(top))
+      conditional = !matchPattern(branch.getCondition(), m_Zero());
+    for (Operation *user : top->getUsers()) {
+      if (!isa<func::ReturnOp>(user))
+        continue;
+      OpId at = clone.originOpOf(user->getLoc());
+      if (at == kNone)
+        continue;
+      auto type = cast<MemRefType>(made.getType());
+      TensorPlan::ReturnClone entry;
+      entry.effect.op = at;
+      llvm::raw_string_ostream os(entry.effect.type);
+      os << type;
+      entry.effect.bytes = staticBytes(type);
+      entry.conditional = conditional;
+      plan.returnClones.push_back(std::move(entry));
+      return;
+    }
+  });
+}
+
+void tensor::readReleases(const SourceIndex &index, const TaggedClone &clone,
+                          llvm::ArrayRef<FunctionId> functions,
                           llvm::ArrayRef<AllocationSite> sites,
                           const AnalysisOptions &options,
                           std::map<FunctionId, TensorPlan> &plans) {
-  if (sites.empty() || !runDeallocation(clone, options))
+  llvm::DenseSet<Operation *> clonesBefore;
+  clone.module()->walk(
+      [&](bufferization::CloneOp op) { clonesBefore.insert(op); });
+  if (!runDeallocation(clone, options))
     return;
+  for (FunctionId fn : functions)
+    if (auto copy =
+            dyn_cast_or_null<func::FuncOp>(clone.lookup(index.function(fn))))
+      readReturnClones(clone, copy, clonesBefore, plans[fn]);
   // One alias analysis per function, built when its first site is read.
   std::map<Operation *, std::unique_ptr<BufferViewFlowAnalysis>> flows;
   for (const AllocationSite &site : sites) {
@@ -90,8 +136,7 @@ void tensor::readReleases(const TaggedClone &clone,
       flow = std::make_unique<BufferViewFlowAnalysis>(fn);
     BufferViewFlowAnalysis::ValueSetT aliases =
         flow->resolve(site.allocation->getResult(0));
-    BufferizationEffect &effect =
-        plans[site.function].allocations[site.effect];
+    BufferizationEffect &effect = plans[site.function].allocations[site.effect];
     effect.releasesKnown = true;
     fn.walk([&](Operation *op) {
       if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
@@ -125,13 +170,13 @@ void tensor::readReleases(const TaggedClone &clone,
     // "returned" is what the user needs to read there.
     llvm::erase_if(effect.releases, [&](const BufferRelease &r) {
       return r.kind == BufferRelease::Kind::FreedIfOwned &&
-             llvm::is_contained(effect.releases,
-                                BufferRelease{BufferRelease::Kind::Returned,
-                                              r.at});
+             llvm::is_contained(
+                 effect.releases,
+                 BufferRelease{BufferRelease::Kind::Returned, r.at});
     });
-    llvm::sort(effect.releases, [](const BufferRelease &a,
-                                   const BufferRelease &b) {
-      return std::tie(a.at, a.kind) < std::tie(b.at, b.kind);
-    });
+    llvm::sort(effect.releases,
+               [](const BufferRelease &a, const BufferRelease &b) {
+                 return std::tie(a.at, a.kind) < std::tie(b.at, b.kind);
+               });
   }
 }

@@ -10,7 +10,10 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 
@@ -99,9 +102,63 @@ std::string tensor::typeAndBytes(Type type) {
   return text;
 }
 
-// One run of each kind for the whole set: the module's call graph decides
-// what the pass concludes about a call (a callee that returns its argument
-// lets the caller write in place), so functions cannot be analysed alone.
+/// `functions` in batches of at most kBatchFunctions, in their order,
+/// each batch a union of whole components of the call graph (a call in
+/// either direction ties two functions; a function whose symbol uses MLIR
+/// cannot list ties to all). Upstream stops at the first function it fails
+/// on and the batch runs again without it (runTensorAnalysis): in batches,
+/// a file with many such functions costs a run per failure of a batch, not
+/// of the whole file, and what the pass concludes about a call still sees
+/// its callee.
+static std::vector<std::vector<FunctionId>>
+batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
+  constexpr size_t kBatchFunctions = 16;
+  const AnalysisResult &result = index.result();
+  llvm::StringMap<size_t> position;
+  for (size_t i = 0; i < functions.size(); ++i)
+    position[result.functions[functions[i]].name] = i;
+  llvm::EquivalenceClasses<size_t> components;
+  for (size_t i = 0; i < functions.size(); ++i)
+    components.insert(i);
+  for (size_t i = 0; i < functions.size(); ++i) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(index.function(functions[i]));
+    if (!uses) {
+      for (size_t j = 0; j < functions.size(); ++j)
+        components.unionSets(i, j);
+      break;
+    }
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto it = position.find(use.getSymbolRef().getRootReference());
+      if (it != position.end())
+        components.unionSets(i, it->second);
+    }
+  }
+  // Components in the order of their first function; whole components
+  // packed into batches.
+  std::vector<std::vector<FunctionId>> batches;
+  std::map<size_t, std::vector<FunctionId>> byLeader;
+  std::vector<size_t> leaders;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    size_t leader = components.getLeaderValue(i);
+    if (!byLeader.count(leader))
+      leaders.push_back(leader);
+    byLeader[leader].push_back(functions[i]);
+  }
+  for (size_t leader : leaders) {
+    std::vector<FunctionId> &component = byLeader[leader];
+    if (batches.empty() ||
+        batches.back().size() + component.size() > kBatchFunctions)
+      batches.emplace_back();
+    llvm::append_range(batches.back(), component);
+  }
+  return batches;
+}
+
+// One run of each kind per batch of whole call-graph components
+// (batchesByCalls): the module's call graph decides what the pass concludes
+// about a call (a callee that returns its argument lets the caller write in
+// place), so functions that call each other are analysed together.
 // Upstream stops at the first function it fails on; that function gets the
 // error (BL503) and the run is repeated without it, so one bad function
 // does not hide what happens in the others. Its callers then see a
@@ -114,7 +171,7 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
   AnalysisResult &result = index.result();
   TaggedClone::SymbolMap symbols =
       TaggedClone::symbolsOf(index.parsed().module());
-  std::vector<FunctionId> remaining(functions.begin(), functions.end());
+  std::vector<FunctionId> remaining;
   std::map<FunctionId, TensorPlan> plans;
   for (FunctionId fn : functions)
     plans[fn].function = fn;
@@ -169,38 +226,46 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
                                "line are not valid: ")
                  : std::string("'oneShotBufferize' in the settings is not "
                                "valid: ")) +
-        *invalid + "; the tensor view runs the pass with "
-                   "bufferize-function-boundaries";
+        *invalid +
+        "; the tensor view runs the pass with "
+        "bufferize-function-boundaries";
     result.findings.push_back(std::move(finding));
     pass = {"bufferize-function-boundaries",
             OneShotPassOptions::Origin::Default,
             {}};
   }
 
-  while (!remaining.empty()) {
-    std::vector<PassError> errors;
-    TaggedClone analysed(index, remaining, symbols);
-    if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
-                             pass.text, errors)) {
-      fail(errors);
-      continue;
+  // Runs the batch in `remaining` until the pass accepts what is left.
+  auto analyseBatch = [&]() {
+    while (!remaining.empty()) {
+      std::vector<PassError> errors;
+      TaggedClone analysed(index, remaining, symbols);
+      if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
+                               pass.text, errors)) {
+        fail(errors);
+        continue;
+      }
+      TaggedClone bufferized(index, remaining, symbols);
+      if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize,
+                               pass.text, errors)) {
+        fail(errors);
+        continue;
+      }
+      readInPlaceDecisions(index, analysed, remaining, plans);
+      std::vector<AllocationSite> sites;
+      readBufferizedEffects(index, bufferized, remaining, plans, sites);
+      readReleases(index, bufferized, remaining, sites, options, plans);
+      for (FunctionId fn : remaining) {
+        plans[fn].bufferized = true;
+        if (options.explanations)
+          explainTensorBuffers(index, analysed, plans[fn]);
+      }
+      break;
     }
-    TaggedClone bufferized(index, remaining, symbols);
-    if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize,
-                             pass.text, errors)) {
-      fail(errors);
-      continue;
-    }
-    readInPlaceDecisions(index, analysed, remaining, plans);
-    std::vector<AllocationSite> sites;
-    readBufferizedEffects(index, bufferized, remaining, plans, sites);
-    readReleases(bufferized, sites, options, plans);
-    for (FunctionId fn : remaining) {
-      plans[fn].bufferized = true;
-      if (options.explanations)
-        explainTensorBuffers(index, analysed, plans[fn]);
-    }
-    break;
+  };
+  for (std::vector<FunctionId> &batch : batchesByCalls(index, functions)) {
+    remaining = std::move(batch);
+    analyseBatch();
   }
 
   for (FunctionId fn : functions) {

@@ -169,6 +169,39 @@ static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
   result.findings.push_back(std::move(finding));
 }
 
+/// One BL502 per return where the deallocation clones (findings are one
+/// per code and range): "clones 2 returned buffers here: A and B".
+static void reportReturnClones(SourceIndex &index, const TensorPlan &plan) {
+  AnalysisResult &result = index.result();
+  std::map<OpId, std::vector<const TensorPlan::ReturnClone *>> byReturn;
+  for (const TensorPlan::ReturnClone &made : plan.returnClones)
+    byReturn[made.effect.op].push_back(&made);
+  for (const auto &[op, clones] : byReturn) {
+    bool conditional = llvm::all_of(
+        clones, [](const auto *made) { return made->conditional; });
+    Finding finding;
+    finding.code = FindingCode::BL502;
+    finding.severity = Severity::Hint;
+    finding.range = result.ops[op].nameRange;
+    std::string &message = finding.message;
+    message = "ownership-based deallocation clones ";
+    message += clones.size() > 1
+                   ? std::to_string(clones.size()) + " returned buffers"
+                   : std::string("a returned buffer");
+    message += " here: ";
+    for (size_t i = 0; i < clones.size(); ++i)
+      message += (i ? " and " : "") + bytesText(clones[i]->effect);
+    message += conditional
+                   ? "; only when the function does not own it at run time "
+                     "(it may be an argument's buffer), as its caller must "
+                     "get a buffer it owns"
+                   : "; the function does not own it (an argument's buffer "
+                     "or a view of one), and its caller must get a buffer "
+                     "it owns";
+    result.findings.push_back(std::move(finding));
+  }
+}
+
 void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
   AnalysisResult &result = index.result();
   if (!plan.bufferized) {
@@ -182,6 +215,7 @@ void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
     }
     return;
   }
+  reportReturnClones(index, plan);
   // In the order of the ops, each op once.
   std::vector<OpId> ops;
   for (const BufferizationEffect &e : plan.allocations)

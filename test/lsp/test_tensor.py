@@ -63,11 +63,15 @@ class TensorTest(FeatureTest):
                          "conflicting write: operand #1 of `tensor.insert`")]),
             diagnostic(insert, 4, "BL502",
                        "One-Shot Bufferize allocates memref<4x8xf32>, 128 "
-                       "bytes here, for the copy of an out-of-place operand"),
+                       "bytes here, for the copy of an out-of-place operand",
+                       [(rng(6, 2, 6, 8),
+                         "returned here: the caller owns it and frees it")]),
             diagnostic(rng(10, 7, 10, 19), 4, "BL502",
                        "One-Shot Bufferize allocates memref<16x16xf32>, 1024 "
                        "bytes here (`tensor.empty` bufferizes to a new "
-                       "buffer)"),
+                       "buffer)",
+                       [(rng(12, 2, 12, 8),
+                         "returned here: the caller owns it and frees it")]),
             diagnostic(rng(22, 4, 22, 13), 1, "BL503",
                        "One-Shot Bufferize fails here: Yield operand #0 is "
                        "not equivalent to the corresponding iter bbArg")])
@@ -81,6 +85,9 @@ class TensorTest(FeatureTest):
                 "**%w** : `tensor<4x8xf32>` in `@read_after_write`\n"
                 "\n"
                 "buffer (One-Shot Bufferize): " + COPY_WHY + " (128 bytes)\n"
+                "\n"
+                "released (ownership-based deallocation):\n"
+                "- returned by `func.return` at line 7: the caller owns it\n"
                 "\n"
                 "conflict (print-conflicts):\n"
                 "- definition: `%t` on line 3\n"

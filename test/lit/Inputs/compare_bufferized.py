@@ -116,6 +116,10 @@ def bufferlens_lines(bufferlens, path, config):
     allocs, copies, failures = (collections.Counter(),
                                 collections.Counter(), [])
     for f in report['findings']:
+        # The clones deallocation adds at a return are not One-Shot
+        # Bufferize's allocations.
+        if f['message'].startswith('ownership-based deallocation clones'):
+            continue
         m = COUNT.match(f['message'])
         n = int(m.group(1)) if m else 1
         if f['code'] == 'BL502':

@@ -35,3 +35,17 @@ func.func @maybe_fresh(%c: i1, %t: tensor<8xf32>, %v: f32) -> f32 {
   %x = tensor.extract %r[%c0] : tensor<8xf32>
   return %x : f32
 }
+
+// Returned whichever branch ran: when the else branch passed the argument
+// on, the function does not own what it returns, and deallocation clones
+// it at the return (decided at run time).
+func.func @maybe_returned(%c: i1, %t: tensor<8xf32>, %v: f32) -> tensor<8xf32> {
+  %r = scf.if %c -> tensor<8xf32> {
+    %e = tensor.empty() : tensor<8xf32>
+    %f = linalg.fill ins(%v : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %f : tensor<8xf32>
+  } else {
+    scf.yield %t : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
