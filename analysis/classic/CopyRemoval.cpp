@@ -42,7 +42,9 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/model/TextEdits.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
@@ -155,6 +157,17 @@ static bool isIdentityElementwise(linalg::LinalgOp op) {
                       [](AffineMap map) { return map.isIdentity(); });
 }
 
+/// Whether `user` of a buffer makes an alias BufferViewFlowAnalysis does
+/// not follow: a tensor (`bufferization.to_tensor`) or an address.
+static bool capturesBuffer(Operation *user) {
+  if (isa<bufferization::ToTensorOp, memref::ExtractAlignedPointerAsIndexOp>(
+          user))
+    return true;
+  return llvm::any_of(user->getResultTypes(), [](Type type) {
+    return isa<TensorType>(type) || isa<LLVM::LLVMPointerType>(type);
+  });
+}
+
 /// Whether the copy's target is a fresh allocation the source can stand for.
 static std::optional<Removal> reuseSource(memref::CopyOp copy,
                                           const MayAlias &alias) {
@@ -188,8 +201,9 @@ static std::optional<Removal> reuseSource(memref::CopyOp copy,
       Operation *at = block->findAncestorOpInBlock(*user);
       if (!at || copy->isBeforeInBlock(at))
         return std::nullopt;
-      if (!isa<MemoryEffectOpInterface>(user) &&
-          !user->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      if (capturesBuffer(user) ||
+          (!isa<MemoryEffectOpInterface>(user) &&
+           !user->hasTrait<OpTrait::HasRecursiveMemoryEffects>()))
         return std::nullopt;
     }
   }
@@ -254,9 +268,23 @@ static std::optional<Removal> reuseTarget(memref::CopyOp copy,
     if (user == copy.getOperation() || user == free.getOperation())
       continue;
     Operation *at = block->findAncestorOpInBlock(*user);
-    if (!at || !isBetween(at, sourceAlloc, copy))
+    if (!at || !isBetween(at, sourceAlloc, copy) || capturesBuffer(user))
       return std::nullopt;
   }
+  // A tensor or an address of what may be the target reads it where the
+  // effects below do not show (`tensor.extract` has none).
+  Operation *function = copy->getParentOfType<FunctionOpInterface>();
+  WalkResult captured = function->walk([&](Operation *op) {
+    if (!capturesBuffer(op))
+      return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          alias.mayAlias(operand, target))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (captured.wasInterrupted())
+    return std::nullopt;
   // No access in the window to anything that may be the target: the
   // rewrite writes the target there.
   for (Operation *op = sourceAlloc->getNextNode(); op != copy;
@@ -366,6 +394,19 @@ static void report(SourceIndex &index, const Removal &r) {
   result.findings.push_back(std::move(finding));
 }
 
+/// Whether the user frees `removal`'s buffers by hand: the deallocation
+/// pass leaves such an allocation alone, so the kept buffer would not be
+/// freed where the dropped one would have been.
+static bool freedByHand(const Removal &removal) {
+  auto byHand = [](Operation *op) {
+    return op &&
+           op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation);
+  };
+  return byHand(removal.allocation) || byHand(removal.free) ||
+         byHand(removal.kept.getDefiningOp()) ||
+         byHand(removal.dropped.getDefiningOp());
+}
+
 void classic::findRedundantCopies(SourceIndex &index, FunctionId fn) {
   FunctionOpInterface function = index.function(fn);
   SmallVector<memref::CopyOp> copies;
@@ -384,7 +425,8 @@ void classic::findRedundantCopies(SourceIndex &index, FunctionId fn) {
     if (!removal)
       removal = reuseTarget(copy, alias, dominance);
     // Two removals sharing an op would each assume the other's op stays.
-    if (!removal || removed.contains(removal->allocation) ||
+    if (!removal || freedByHand(*removal) ||
+        removed.contains(removal->allocation) ||
         removed.contains(removal->free))
       continue;
     removed.insert(removal->allocation);
