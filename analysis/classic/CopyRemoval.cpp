@@ -71,12 +71,12 @@ public:
 
   /// Whether `a` and `b` trace back to a common buffer.
   bool shareRoot(Value a, Value b) const {
-    Roots ra = roots(a), rb = roots(b);
+    const Roots &ra = roots(a), &rb = roots(b);
     return llvm::any_of(ra.all, [&](Value r) { return rb.all.contains(r); });
   }
 
   bool mayAlias(Value a, Value b) const {
-    Roots ra = roots(a), rb = roots(b);
+    const Roots &ra = roots(a), &rb = roots(b);
     if (llvm::any_of(ra.all, [&](Value r) { return rb.all.contains(r); }))
       return true;
     // A fresh allocation of this function is no argument's buffer; a call's
@@ -91,8 +91,13 @@ private:
     bool unknown = false;     ///< Anything else not allocated here.
   };
 
-  Roots roots(Value value) const {
-    Roots out;
+  /// Remembered: a window asks about the same operands again and again.
+  const Roots &roots(Value value) const {
+    std::unique_ptr<Roots> &slot = rootsOf[value];
+    if (slot)
+      return *slot;
+    slot = std::make_unique<Roots>(); // Stays put when the map grows.
+    Roots &out = *slot;
     for (Value v : flow.resolveReverse(value)) {
       if (!flow.mayBeTerminalBuffer(v))
         continue;
@@ -115,6 +120,7 @@ private:
   }
 
   BufferViewFlowAnalysis flow;
+  mutable llvm::DenseMap<Value, std::unique_ptr<Roots>> rootsOf;
 };
 
 /// One copy that can go, and what goes with it.
@@ -250,7 +256,8 @@ static bool touchesTarget(Operation *op, Value temporary, Value target,
 /// target instead.
 static std::optional<Removal> reuseTarget(memref::CopyOp copy,
                                           const MayAlias &alias,
-                                          DominanceInfo &dominance) {
+                                          DominanceInfo &dominance,
+                                          ArrayRef<Operation *> captures) {
   Value source = copy.getSource(), target = copy.getTarget();
   Block *block = copy->getBlock();
   auto sourceAlloc = source.getDefiningOp<memref::AllocOp>();
@@ -273,18 +280,11 @@ static std::optional<Removal> reuseTarget(memref::CopyOp copy,
   }
   // A tensor or an address of what may be the target reads it where the
   // effects below do not show (`tensor.extract` has none).
-  Operation *function = copy->getParentOfType<FunctionOpInterface>();
-  WalkResult captured = function->walk([&](Operation *op) {
-    if (!capturesBuffer(op))
-      return WalkResult::advance();
+  for (Operation *op : captures)
     for (Value operand : op->getOperands())
       if (isa<BaseMemRefType>(operand.getType()) &&
           alias.mayAlias(operand, target))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (captured.wasInterrupted())
-    return std::nullopt;
+        return std::nullopt;
   // No access in the window to anything that may be the target: the
   // rewrite writes the target there.
   for (Operation *op = sourceAlloc->getNextNode(); op != copy;
@@ -399,8 +399,8 @@ static void report(SourceIndex &index, const Removal &r) {
 /// freed where the dropped one would have been.
 static bool freedByHand(const Removal &removal) {
   auto byHand = [](Operation *op) {
-    return op &&
-           op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation);
+    return op && op->hasAttr(
+                     bufferization::BufferizationDialect::kManualDeallocation);
   };
   return byHand(removal.allocation) || byHand(removal.free) ||
          byHand(removal.kept.getDefiningOp()) ||
@@ -419,11 +419,16 @@ void classic::findRedundantCopies(SourceIndex &index, FunctionId fn) {
     return;
   MayAlias alias(function);
   DominanceInfo dominance(function);
+  SmallVector<Operation *> captures;
+  function->walk([&](Operation *op) {
+    if (capturesBuffer(op))
+      captures.push_back(op);
+  });
   llvm::SmallPtrSet<Operation *, 8> removed;
   for (memref::CopyOp copy : copies) {
     std::optional<Removal> removal = reuseSource(copy, alias);
     if (!removal)
-      removal = reuseTarget(copy, alias, dominance);
+      removal = reuseTarget(copy, alias, dominance, captures);
     // Two removals sharing an op would each assume the other's op stays.
     if (!removal || freedByHand(*removal) ||
         removed.contains(removal->allocation) ||
