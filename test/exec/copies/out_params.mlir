@@ -10,6 +10,13 @@
 // whose temporary is written by a call (a call's effects are unknown).
 // BL305: 2
 // COPIES-AFTER-FIX: 7
+// The findings, exactly (test/lit/copies/out-params-generated.test):
+// expected-warning@30 {{the copy of %alloc into %arg1 is redundant: %alloc is a new buffer, written, copied and freed, and nothing in between can see %arg1 written earlier, so %arg1 can be written in place of %alloc [BL305]}}
+// expected-note@24 {{this allocation of %alloc goes away with the copy}}
+// expected-note@31 {{this free of %alloc goes away with the copy}}
+// expected-warning@59 {{the copy of %alloc into %alloc_0 is redundant: %alloc_0 is a new buffer and %alloc is freed after the copy with no other use after it, so %alloc can be used in place of %alloc_0 [BL305]}}
+// expected-note@58 {{this allocation of %alloc_0 goes away with the copy}}
+// expected-note@62 {{this free of %alloc goes away with the copy}}
 #map = affine_map<(d0) -> (d0)>
 module {
   memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> {alignment = 64 : i64}
