@@ -969,7 +969,8 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         # Each kind of fix fires on the examples at least once.
         self.assertEqual(sorted(set(applied)),
                          ["Allocate", "Hoist", "Insert memref.dealloc",
-                          "Remove redundant clone/dealloc pair"])
+                          "Remove redundant clone/dealloc pair",
+                          "Remove redundant copy"])
         print("applied %d fixes" % len(applied), file=sys.stderr)
 
     def test_refactor_applies_the_pipeline(self):
