@@ -271,6 +271,7 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   ClassicPlan plan;
   plan.function = fn;
   findRedundantClones(index, fn);
+  findRedundantCopies(index, fn);
   findMultiBufferingCandidates(index, fn, plan);
   auto function = index.function(fn);
   bool repairFrees = result.functions[fn].stage != Stage::Bufferized &&

@@ -157,6 +157,8 @@ void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,
                                   ClassicPlan &plan);
 /// BL304 (any stage: it is about clone + dealloc pairs already there).
 void findRedundantClones(SourceIndex &index, FunctionId fn);
+/// BL305 (any stage: it is about copy, alloc and free already there).
+void findRedundantCopies(SourceIndex &index, FunctionId fn);
 /// Per read of `allocation`'s buffer (through any value of `group`, its
 /// aliases) that can see the buffer before any write to it, the blocks of
 /// the first such path from the function's entry (UnwrittenReads.cpp).

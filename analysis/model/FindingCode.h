@@ -36,6 +36,7 @@ enum class FindingCode : uint8_t {
   BL302,
   BL303,
   BL304,
+  BL305,
   BL401,
   BL501,
   BL502,

@@ -41,6 +41,9 @@ const std::vector<FindingCodeInfo> &bufferlens::allFindingCodes() {
        "A loop-local buffer fully overwritten each iteration before use."},
       {FindingCode::BL304, "BL304", Severity::Warning, "redundant clone",
        "A clone and a dealloc in one block that canonicalization folds."},
+      {FindingCode::BL305, "BL305", Severity::Warning, "redundant copy",
+       "A copy that, with the allocation and the free that exist only for "
+       "it, can go by reusing its source or its target."},
       {FindingCode::BL401, "BL401", Severity::Warning,
        "write does not dominate read",
        "A write to the buffer does not dominate all of its reads (the "

@@ -900,6 +900,26 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
             {"range": rng(15, 9, 15, 11), "newText": "%1"}]}})
         self.assertEqual(self.apply_action(c, uri, action, 2), [])
 
+    def test_code_action_removes_a_redundant_copy(self):
+        c = self.start()
+        path = self.example("reuseTarget.mlir")
+        uri = self.opened(c, path)
+        action = self.only_action_at(c, uri, 29, 5)
+        self.assertEqual(
+            action["title"],
+            "Remove redundant copy: use %result in place of %temp")
+        self.assertEqual(action["kind"], "quickfix")
+        self.assertEqual([d["code"] for d in action["diagnostics"]],
+                         ["BL305"])
+        # The allocation's line, `outs(%temp` -> `outs(%result`, the
+        # copy's and the free's lines.
+        self.assertEqual(action["edit"], {"changes": {uri: [
+            {"range": rng(20, 0, 21, 0), "newText": ""},
+            {"range": rng(24, 36, 24, 41), "newText": "%result"},
+            {"range": rng(29, 0, 30, 0), "newText": ""},
+            {"range": rng(30, 0, 31, 0), "newText": ""}]}})
+        self.assertEqual(self.apply_action(c, uri, action, 2), [])
+
     def test_every_fix_parses_and_verifies(self):
         """Each quick fix, applied, gives IR upstream mlir-opt accepts, and
         lint no longer reports what it fixed nor a new error in its place."""
@@ -949,7 +969,8 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         # Each kind of fix fires on the examples at least once.
         self.assertEqual(sorted(set(applied)),
                          ["Allocate", "Hoist", "Insert memref.dealloc",
-                          "Remove redundant clone/dealloc pair"])
+                          "Remove redundant clone/dealloc pair",
+                          "Remove redundant copy"])
         print("applied %d fixes" % len(applied), file=sys.stderr)
 
     def test_refactor_applies_the_pipeline(self):

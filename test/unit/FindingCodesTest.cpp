@@ -25,7 +25,7 @@ static std::string readFile(const fs::path &path) {
 
 TEST(FindingCodesTest, TableMatchesDesign) {
   const auto &codes = allFindingCodes();
-  ASSERT_EQ(codes.size(), 17u);
+  ASSERT_EQ(codes.size(), 18u);
   EXPECT_EQ(findingCodeInfo(FindingCode::BL101).defaultSeverity,
             Severity::Error);
   EXPECT_EQ(findingCodeInfo(FindingCode::BL201).defaultSeverity,
@@ -35,6 +35,8 @@ TEST(FindingCodesTest, TableMatchesDesign) {
   EXPECT_EQ(findingCodeInfo(FindingCode::BL301).defaultSeverity,
             Severity::Hint);
   EXPECT_EQ(findingCodeInfo(FindingCode::BL304).defaultSeverity,
+            Severity::Warning);
+  EXPECT_EQ(findingCodeInfo(FindingCode::BL305).defaultSeverity,
             Severity::Warning);
 }
 

@@ -1,6 +1,8 @@
 // BufferDeallocationInternals.md "Clone Canonicalization" (target buffer): today's IR copies with
 // `memref.copy`, which no canonicalization folds (`mlir-opt --canonicalize`
-// keeps the copy and the dealloc), and holds no clone: no BL304.
+// keeps the copy and the dealloc), and holds no clone: no BL304. The copy
+// removal of the old buffer placement removed it: BL305
+// (test/lit/copies/reuse-target.mlir checks its fix).
 // RUN: mlir-opt --canonicalize %s | FileCheck %s --check-prefix=UPSTREAM
 // RUN: bufferlens lint --verify %s
 // RUN: bufferlens rewrite --strategy classic %s | FileCheck %s
@@ -26,6 +28,7 @@
 #map0 = affine_map<(d0) -> (d0)>
 func.func @reuseTarget(%arg0: memref<2xf32>, %result: memref<2xf32>) {
   %temp = memref.alloc() : memref<2xf32>
+  // expected-note@-1 {{this allocation of %temp goes away with the copy}}
   linalg.generic {
     indexing_maps = [#map0, #map0],
     iterator_types = ["parallel"]}
@@ -35,7 +38,9 @@ func.func @reuseTarget(%arg0: memref<2xf32>, %result: memref<2xf32>) {
     linalg.yield %tmp2 : f32
   }
   memref.copy %temp, %result : memref<2xf32> to memref<2xf32>
+  // expected-warning@-1 {{so %result can be written in place of %temp [BL305]}}
   memref.dealloc %temp : memref<2xf32>
+  // expected-note@-1 {{this free of %temp goes away with the copy}}
   return
 }
 
