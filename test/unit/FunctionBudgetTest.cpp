@@ -255,7 +255,7 @@ TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
        {std::pair{manyAllocations(3000),
                   "not analysed: @many needed more than 2000 steps in one "
                   "analysis; its findings are left out"},
-        std::pair{nestedLoops(40),
+        std::pair{nestedLoops(1000),
                   "not analysed: @nested needed more than 2000 steps in one "
                   "analysis; its findings are left out"}}) {
     AnalysisResult result = test::analyze(text + kOrdinary);
