@@ -14,7 +14,10 @@ static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
          a.stage == b.stage && a.promoteToStackLimit == b.promoteToStackLimit &&
          a.privateFunctionDynamicOwnership ==
              b.privateFunctionDynamicOwnership &&
-         a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees;
+         a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees &&
+         a.functionBudget.maxOperations == b.functionBudget.maxOperations &&
+         a.functionBudget.milliseconds == b.functionBudget.milliseconds &&
+         a.functionBudget.megabytes == b.functionBudget.megabytes;
 }
 
 Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
