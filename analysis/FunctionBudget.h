@@ -31,16 +31,11 @@
 
 namespace bufferlens {
 
-/// The bounds of a function's budget that are not settings of
-/// `.bufferlens.json` (AnalysisOptions::FunctionBudget): the same for every
-/// document the process analyses. 0 turns one off.
+/// The bound of a function's budget that is not a setting of
+/// `.bufferlens.json` (AnalysisOptions::FunctionBudget, where the time and
+/// the memory are): the same for every document the process analyses. 0
+/// turns it off.
 struct BudgetBackstops {
-  /// Bytes (in MiB) the process's resident set may grow by during one
-  /// stage of one function: far above what a function within the
-  /// operation budget needs, so that a blow-up stops before it takes the
-  /// machine's memory rather than when the clock runs out (the select chain
-  /// of bench/blowups.py took 19.7 GiB in 66 s).
-  uint64_t megabytes = 4096;
   /// Times one stage of one function may poll its meter: a bound on work
   /// that, unlike the clock, is the same on every machine. The tests use
   /// it to stop a function at a known point.

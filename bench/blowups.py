@@ -23,8 +23,11 @@ Shapes (`--shapes`, default all):
              `mlir-opt FILE -o /dev/null`
 
 Shapes of the reliability round (upstream: `mlir-opt FILE -o /dev/null`,
-its parse; each also reports both tools' peak RSS, and ours runs under
-`--timeout` seconds and `--memory` MiB of address space):
+its parse, and `mlir-opt --ownership-based-buffer-deallocation FILE -o
+/dev/null`, the pass whose peak RSS our memory is held to; each row reports
+wall time and peak RSS of all three, our CPU time (user + system: the
+figure to compare on a shared machine), and ours runs under `--timeout`
+seconds and `--memory` MiB of address space):
   allocs     N allocations, one per line, read and left to the pass (one
              dealloc of N memrefs at the return)
   directives N allocations, each under a `// bufferlens:` directive line
@@ -36,6 +39,9 @@ its parse; each also reports both tools' peak RSS, and ours runs under
   nestedfreed N nested `scf.for` in a function that frees (the checker)
   chainfreed a chain of N blocks passing an allocation on, freed at the
              end (the checker)
+  manyfindings N small functions, half freeing (one leak each), half left
+             to the pass (two promotable buffers each): 50 MB and 375,000
+             findings at N = 250,000
 
 usage: blowups.py --bufferlens PATH [--mlir-opt PATH] [--shapes a,b]
                   [--sizes chain=2000,20000 ...] [--runs 3]
@@ -69,12 +75,13 @@ DEFAULT_SIZES = {
     "select": [66666],
     "nestedfreed": [300, 1200, 5000],
     "chainfreed": [20000],
+    "manyfindings": [250000],
 }
 RELIABILITY = {"allocs": [1000, 4000, 16000, 50000], "mixed": [16000],
                "oneline": [300000],
                "directives": [100000], "ifs": [20000], "blockargs": [5000],
                "select": [66666], "nestedfreed": [300, 1200, 5000],
-               "chainfreed": [20000]}
+               "chainfreed": [20000], "manyfindings": [250000]}
 
 
 def chain(n):
@@ -230,6 +237,32 @@ def chainfreed(n):
     return "\n".join(out) + "\n" + ordinary()
 
 
+def manyfindings(n):
+    """N small functions of the shapes users have, alternating: one that
+    frees one of its two buffers (the checker: one BL101) and one left to
+    the pass with two buffers that never leave their block (two BL301).
+    At N = 250,000 the file is about 50 MB with 375,000 findings: what
+    `lint` holds and prints for one file."""
+    t = "memref<8xf32>"
+    out = []
+    for k in range(n):
+        if k % 2 == 0:
+            out.append(f"func.func @freed{k}(%i: index) -> f32 {{\n"
+                       f"  %a = memref.alloc() : {t}\n"
+                       f"  %b = memref.alloc() : {t}\n"
+                       f"  %v = memref.load %a[%i] : {t}\n"
+                       f"  memref.dealloc %b : {t}\n"
+                       "  return %v : f32\n}")
+        else:
+            out.append(f"func.func @kept{k}(%i: index, %z: f32) {{\n"
+                       f"  %a = memref.alloc() : {t}\n"
+                       f"  %b = memref.alloc() : {t}\n"
+                       f"  memref.store %z, %a[%i] : {t}\n"
+                       f"  memref.store %z, %b[%i] : {t}\n"
+                       "  return\n}")
+    return "\n".join(out) + "\n"
+
+
 def ordinary():
     """A second, ordinary function after the pathological one: its one
     finding (a leak the checker reports) must survive whatever the budget
@@ -246,10 +279,11 @@ GENERATORS = {"chain": chain, "oneline": oneline, "perline": perline,
               "rank": rank, "nestedfor": nestedfor, "allocs": allocs,
               "directives": directives, "mixed": mixed, "ifs": ifs,
               "blockargs": blockargs, "select": select,
-              "nestedfreed": nestedfreed, "chainfreed": chainfreed}
+              "nestedfreed": nestedfreed, "chainfreed": chainfreed,
+              "manyfindings": manyfindings}
 # The shapes timed beside upstream's parse with peak RSS and a limit.
 LIMITED = ("allocs", "mixed", "directives", "ifs", "blockargs", "select",
-           "nestedfreed", "chainfreed")
+           "nestedfreed", "chainfreed", "manyfindings")
 
 
 def timed(cmd, runs):
@@ -266,9 +300,9 @@ def timed(cmd, runs):
 
 
 def measured(cmd, timeout, memory_mib):
-    """Wall seconds, peak RSS in MiB and how it ended ("ok", "timeout",
-    "exit N"), under an address-space limit so that a blow-up cannot take
-    the machine's memory."""
+    """Wall seconds, peak RSS in MiB, how it ended ("ok", "timeout",
+    "exit N") and CPU seconds (user + system), under an address-space limit
+    so that a blow-up cannot take the machine's memory."""
     def limit():
         if memory_mib:
             size = memory_mib * 1024 * 1024
@@ -304,7 +338,8 @@ def measured(cmd, timeout, memory_mib):
             status += ", budget: " + label
     if "%m leaks" in text:
         status += ", @ordinary kept its leak"
-    return took, usage.ru_maxrss / 1024, status
+    return (took, usage.ru_maxrss / 1024, status,
+            usage.ru_utime + usage.ru_stime)
 
 
 def limited_row(args, shape, n, path, bufferlens_args):
@@ -319,10 +354,22 @@ def limited_row(args, shape, n, path, bufferlens_args):
             break
     parse = min((measured([args.mlir_opt, path, "-o", "/dev/null"], 0, 0)
                  for _ in range(args.runs)), key=lambda r: r[0])
+    # The memory bound is relative to upstream's deallocation pass on the
+    # same input (a function that already frees makes the pass fail at
+    # once, and deep nests overflow its stack: `ended` says which).
+    dealloc = min((measured([args.mlir_opt,
+                             "--ownership-based-buffer-deallocation", path,
+                             "-o", "/dev/null"], args.timeout, args.memory)
+                   for _ in range(args.runs)), key=lambda r: r[0])
     size = os.path.getsize(path) / 1e6
-    print(f"| {shape} | {n} | {size:.1f} MB | {parse[0]:.2f} s | "
-          f"{parse[1]:.0f} MiB | {best[0]:.2f} s | {best[1]:.0f} MiB | "
-          f"{best[0] / parse[0]:.1f}× | {best[2]} |", flush=True)
+    # Times are wall (CPU): on a shared machine the CPU ratio is the one
+    # that does not move with the other processes' load.
+    print(f"| {shape} | {n} | {size:.1f} MB | {parse[0]:.2f} s "
+          f"({parse[3]:.2f} s) | {parse[1]:.0f} MiB | {dealloc[0]:.2f} s "
+          f"({dealloc[3]:.2f} s) | {dealloc[1]:.0f} MiB ({dealloc[2]}) | "
+          f"{best[0]:.2f} s ({best[3]:.2f} s) | {best[1]:.0f} MiB | "
+          f"{best[0] / parse[0]:.1f}× ({best[3] / parse[3]:.1f}×) | "
+          f"{best[1] / dealloc[1]:.2f}× | {best[2]} |", flush=True)
 
 
 def main():
@@ -366,9 +413,11 @@ def main():
     limited = [shape for shape in args.shapes.split(",")
                if args.rss or shape in LIMITED]
     if limited:
-        print("| shape | N | size | mlir-opt parse | parse RSS | bufferlens "
-              "lint | lint RSS | lint / parse | ended |")
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("| shape | N | size | mlir-opt parse, wall (CPU) | parse RSS "
+              "| mlir-opt dealloc, wall (CPU) | dealloc RSS | bufferlens "
+              "lint, wall (CPU) | lint RSS | lint / parse, wall (CPU) | "
+              "lint RSS / dealloc RSS | ended |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for shape in limited:
         for n in sizes[shape]:
             path = os.path.join(workdir, f"{shape}-{n}.mlir")

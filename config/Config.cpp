@@ -63,21 +63,25 @@ void AnalysisSettings::applyTo(AnalysisOptions &options) const {
     options.functionBudget.maxOperations = *budgetOperations;
   if (budgetMilliseconds)
     options.functionBudget.milliseconds = *budgetMilliseconds;
+  if (budgetMegabytes)
+    options.functionBudget.megabytes = *budgetMegabytes;
 }
 
-// {"operations": N, "milliseconds": N}; either may be left out, 0 is off.
+// {"operations": N, "milliseconds": N, "megabytes": N}; any may be left
+// out, 0 is off.
 template <typename Fail>
 static void parseFunctionBudget(const nlohmann::json &value,
                                 AnalysisSettings &settings, Fail &fail) {
   if (!value.is_object()) {
-    fail("'functionBudget' must be an object of \"operations\" and "
-         "\"milliseconds\"");
+    fail("'functionBudget' must be an object of \"operations\", "
+         "\"milliseconds\" and \"megabytes\"");
     return;
   }
   for (const auto &[key, bound] : value.items()) {
     std::optional<uint64_t> *field =
         key == "operations"     ? &settings.budgetOperations
         : key == "milliseconds" ? &settings.budgetMilliseconds
+        : key == "megabytes"    ? &settings.budgetMegabytes
                                 : nullptr;
     if (!field)
       fail("unknown setting 'functionBudget." + key + "'");

@@ -8,7 +8,8 @@
 //    "stage": "auto" | "bufferized" | "deallocated",
 //    "promoteToStackLimit": 1024,
 //    "privateFunctionDynamicOwnership": false,
-//    "functionBudget": {"operations": 1000000, "milliseconds": 30000}}
+//    "functionBudget": {"operations": 1000000, "milliseconds": 30000,
+//                       "megabytes": 4096}}
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,7 @@ struct AnalysisSettings {
   std::optional<std::string> oneShotBufferizeOptions;
   std::optional<uint64_t> budgetOperations;
   std::optional<uint64_t> budgetMilliseconds;
+  std::optional<uint64_t> budgetMegabytes;
 
   void applyTo(AnalysisOptions &options) const;
 };

@@ -15,7 +15,10 @@ static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
          a.privateFunctionDynamicOwnership ==
              b.privateFunctionDynamicOwnership &&
          a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees &&
-         a.oneShotBufferizeOptions == b.oneShotBufferizeOptions;
+         a.oneShotBufferizeOptions == b.oneShotBufferizeOptions &&
+         a.functionBudget.maxOperations == b.functionBudget.maxOperations &&
+         a.functionBudget.milliseconds == b.functionBudget.milliseconds &&
+         a.functionBudget.megabytes == b.functionBudget.megabytes;
 }
 
 Scheduler::Scheduler(unsigned workers, Analyze analyze, OnPublish publish,

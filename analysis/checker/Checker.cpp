@@ -10,7 +10,8 @@ using namespace bufferlens;
 
 void bufferlens::runDeallocationChecker(SourceIndex &index, FunctionId fn,
                                         const CheckerLimits &limits,
-                                        checker::SummaryCache *summaries) {
+                                        checker::SummaryCache *summaries,
+                                        CheckerStats *stats) {
   // The library function bufferization-lower-deallocations generates is
   // trusted: calls to it are interpreted by its definition (Frees.cpp).
   if (StringRef(index.result().functions[fn].name)
@@ -20,4 +21,6 @@ void bufferlens::runDeallocationChecker(SourceIndex &index, FunctionId fn,
   checker::Interpreter interpreter(index, fn, limits);
   interpreter.useSummaries(summaries);
   interpreter.run();
+  if (stats)
+    *stats = interpreter.statistics();
 }

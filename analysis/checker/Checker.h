@@ -33,6 +33,23 @@ struct CheckerLimits {
   size_t maxPaths = 64;
   /// Ops interpreted per function before the checker gives up.
   size_t maxSteps = 200000;
+  /// Replay a loop run before from the same state instead of running it
+  /// again (LoopReplay.cpp); off only in the test that shows the findings
+  /// are the same either way.
+  bool replayLoops = true;
+};
+
+/// What one function's check did: counts that depend on the algorithm only,
+/// never on the machine, so that tests can bound its work.
+struct CheckerStats {
+  /// Ops interpreted on some path (each counts against
+  /// CheckerLimits::maxSteps).
+  size_t steps = 0;
+  /// Loops run from a state no earlier run of the same loop started from.
+  size_t loopRuns = 0;
+  /// Loops not run again: their outcome from the same state was replayed
+  /// (LoopReplay.cpp).
+  size_t loopReplays = 0;
 };
 
 namespace checker {
@@ -41,10 +58,12 @@ class SummaryCache;
 
 /// `summaries`: the summaries of the module's callees, shared by the
 /// functions of one analysis so each callee is summarised once (null: this
-/// function's calls compute their own).
+/// function's calls compute their own). `stats`, when given, receives what
+/// the check did.
 void runDeallocationChecker(SourceIndex &index, FunctionId fn,
                             const CheckerLimits &limits = {},
-                            checker::SummaryCache *summaries = nullptr);
+                            checker::SummaryCache *summaries = nullptr,
+                            CheckerStats *stats = nullptr);
 
 } // namespace bufferlens
 

@@ -81,6 +81,7 @@ void Interpreter::run() {
     checkExit(exit.state, exit.terminator);
     recordCompletePath(exit.state);
   }
+  stats.steps = steps;
   if (stepsExhausted)
     note("stopped after " + std::to_string(limits.maxSteps) +
          " steps; findings for this function may be incomplete");
@@ -154,14 +155,21 @@ Interpreter::runRegion(Region &region, State state,
     return exits;
   bool traced =
       region.getParentOp() == function.getOperation() || !region.hasOneBlock();
-  // A nested region runs afresh each time its op runs.
-  if (region.getParentOp() != function.getOperation())
+  // A nested region runs afresh each time its op runs. The one block of a
+  // nested region is entered once per run: its entries are not counted, so
+  // that a path in a deep nest does not carry a count per level.
+  if (traced && region.getParentOp() != function.getOperation())
     for (Block &block : region)
       state.visits.erase(&block);
   Block *entry = &region.front();
   CFGLoopInfo *loops = loopsOf(region);
+  // An argument no op reads is not bound (valueOf makes a fresh value of
+  // it if asked): the induction variables of a deep nest of loops would
+  // otherwise make every path's environment grow with the depth. A memref
+  // is bound even so: it keeps its buffer reachable (checkBackEdge).
   for (auto [arg, value] : llvm::zip(entry->getArguments(), arguments))
-    state.env[arg] = value;
+    if (!arg.use_empty() || isa<BaseMemRefType>(arg.getType()))
+      state.env[arg] = value;
 
   // States wait at their block, and blocks run in reverse post-order (the
   // first successor's blocks first): paths that meet at a join are
@@ -198,7 +206,7 @@ Interpreter::runRegion(Region &region, State state,
     auto [block, current] = std::move(work.back());
     work.pop_back();
     int64_t allowed = entriesAllowed(block, loops);
-    int entries = ++current.visits[block];
+    int entries = traced ? ++current.visits[block] : 1;
     CFGLoop *loop = loops ? loops->getLoopFor(block) : nullptr;
     bool header = loop && loop->getHeader() == block;
     // Past the bound, a path at the header of a loop it can leave from
@@ -394,6 +402,24 @@ void Interpreter::runBranches(Operation &op, State state, const Bool &cond,
 void Interpreter::step(Operation &op, State state, std::vector<State> &out) {
   if (outOfSteps())
     return;
+  if (op.getNumRegions() == 0)
+    return dispatch(op, std::move(state), out);
+  std::optional<std::string> key = replayKey(op, state);
+  if (key && replay(*key, state, out))
+    return;
+  std::optional<State> input;
+  if (key)
+    input = state;
+  size_t first = out.size();
+  dispatch(op, std::move(state), out);
+  for (size_t i = first; i < out.size(); ++i)
+    forgetValuesInside(&op, out[i]);
+  if (key)
+    remember(std::move(*key), *input, out, first);
+}
+
+void Interpreter::dispatch(Operation &op, State state,
+                           std::vector<State> &out) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     Bool cond = flagOf(state, ifOp.getCondition());
     runBranches(op, std::move(state), cond, ifOp.getThenRegion(),
@@ -552,6 +578,33 @@ static std::optional<int64_t> constantTripCount(Operation &op) {
   return *ub <= *lb ? 0 : (*ub - *lb + *st - 1) / *st;
 }
 
+// Whether an arith.cmpi compares `iv` (through what baseAndOffset looks
+// through) with a constant. Found from the uses of `iv`, not by walking the
+// loop's body: in a nest, every level's walk would cover the levels below.
+static bool comparedWithConstant(BlockArgument iv) {
+  llvm::SmallVector<std::pair<Value, int>> work{{iv, 0}};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    auto [value, depth] = work.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (!seen.insert(user).second)
+        continue;
+      StringRef name = user->getName().getStringRef();
+      if (name == "arith.cmpi") {
+        for (int side = 0; side < 2; ++side)
+          if (baseAndOffset(user->getOperand(side)).first == iv &&
+              matchPattern(user->getOperand(1 - side), m_Constant()))
+            return true;
+      } else if (depth < 8 && user->getNumResults() == 1 &&
+                 (name == "arith.index_cast" || name == "arith.addi" ||
+                  name == "arith.subi")) {
+        work.emplace_back(user->getResult(0), depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
 void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
   if (runCountedLoop(op, state, out))
     return;
@@ -596,15 +649,7 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
   // iteration may be the one it names: that is said in the note.
   bool named = false;
   for (unsigned i = 0; i < numIvs; ++i)
-    body.walk([&](Operation *cmp) {
-      if (cmp->getName().getStringRef() != "arith.cmpi")
-        return;
-      for (int side = 0; side < 2; ++side)
-        if (baseAndOffset(cmp->getOperand(side)).first ==
-                block.getArgument(i) &&
-            matchPattern(cmp->getOperand(1 - side), m_Constant()))
-          named = true;
-    });
+    named = named || comparedWithConstant(block.getArgument(i));
   for (int iteration = 0;; ++iteration) {
     bool last = iteration == bound || (trips && iteration == *trips);
     if (!trips && named && iteration == bound)
@@ -645,6 +690,9 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
           for (Value v : exit.terminator->getOperands())
             carried.push_back(valueOf(exit.state, v));
         checkBackEdge(exit.state, &block, carried, exit.terminator);
+        // The next iteration defines the body's values afresh: paths that
+        // differ only in this iteration's are one path from here.
+        forgetValuesInside(&op, exit.state);
         for (auto [arg, value] : llvm::zip(iterArgs, carried))
           exit.state.env[arg] = value;
         next.push_back(std::move(exit.state));

@@ -30,6 +30,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -62,7 +63,11 @@ private:
   std::vector<Exit> runRegion(mlir::Region &region, State state,
                               llvm::ArrayRef<AbsValue> arguments);
   std::vector<State> runOps(mlir::Block &block, State state);
+  /// Runs `op` on one path: a loop run before from the same state is
+  /// replayed (LoopReplay.cpp), and the values defined inside the regions
+  /// of an op with regions are forgotten once it is done (LiveValues.cpp).
   void step(mlir::Operation &op, State state, std::vector<State> &out);
+  void dispatch(mlir::Operation &op, State state, std::vector<State> &out);
   /// The states in which `cond` is true (second = true) and false.
   std::vector<std::pair<State, bool>> split(State state, const Bool &cond);
   void runIf(mlir::Operation &op, State state, std::vector<State> &out);
@@ -89,6 +94,11 @@ private:
   /// Drops from `state` the values not live-in at `block`, a block of the
   /// function's own region (LiveValues.cpp).
   void forgetDeadValues(mlir::Block *block, State &state);
+  /// Drops from `state` the values defined inside the regions of `op`
+  /// (LiveValues.cpp): once `op` is done no op can name them.
+  void forgetValuesInside(mlir::Operation *op, State &state);
+  /// How many ops enclose `op` inside the function (LiveValues.cpp).
+  unsigned depthOf(mlir::Operation *op);
   void dedupe(std::vector<State> &states);
   /// The states' keys up to renaming (dedupe's), and whether every state
   /// has one of `previous`: a loop that would run on from them repeats an
@@ -98,6 +108,37 @@ private:
                const std::set<std::string> &previous);
   bool outOfSteps();
 
+  // --- replaying loops (LoopReplay.cpp) ---
+  /// What a run of a loop did to one path it ended, relative to the state
+  /// it started from.
+  struct LoopOutcome {
+    std::map<int, Object> objects;
+    Assignment assignment;
+    std::vector<std::pair<int, bool>> newDecisions;
+    std::vector<mlir::Block *> newTrace;
+    std::vector<int> findings;
+    bool truncated = false;
+    /// The values it bound or changed outside the loop (its results, and
+    /// the values it read first).
+    std::vector<std::pair<mlir::Value, AbsValue>> bound;
+  };
+  /// The key of running `op` (a loop) from `state`; nullopt for an op
+  /// that is not replayed.
+  std::optional<std::string> replayKey(mlir::Operation &op, const State &state);
+  /// Appends to `out` the paths a run from `state` ended in, if one ran.
+  bool replay(const std::string &key, const State &state,
+              std::vector<State> &out);
+  /// Records the paths `out[first...]` a run from `input` ended in.
+  void remember(std::string key, const State &input,
+                const std::vector<State> &out, size_t first);
+  std::unordered_map<std::string, std::vector<LoopOutcome>> loopOutcomes;
+  llvm::DenseMap<mlir::Operation *, unsigned> depths;
+  CheckerStats stats;
+
+public:
+  const CheckerStats &statistics() const { return stats; }
+
+private:
   // --- transfer functions (Transfer.cpp) ---
   void transfer(mlir::Operation &op, State &state);
   AbsValue valueOf(State &state, mlir::Value value);
@@ -137,6 +178,10 @@ private:
 
   // --- leaks (Leaks.cpp) ---
   void checkExit(State &state, mlir::Operation *terminator);
+  /// Whether `value` properly dominates the first op of `target`,
+  /// remembered.
+  bool dominatesLoopHead(mlir::Value value, mlir::Block *target);
+  llvm::DenseMap<std::pair<const void *, mlir::Block *>, bool> headDominance;
   void checkBackEdge(State &state, mlir::Block *target,
                      llvm::ArrayRef<AbsValue> carried,
                      mlir::Operation *terminator);

@@ -50,6 +50,17 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
   }
 }
 
+bool Interpreter::dominatesLoopHead(Value value, Block *target) {
+  // Asked on every path at every back edge, about the same values and
+  // heads; each answer climbs from the head to the value's region, which in
+  // a deep nest is as long as the nest.
+  auto [known, inserted] = headDominance.try_emplace(
+      std::make_pair(value.getAsOpaquePointer(), target), false);
+  if (inserted)
+    known->second = dominance.properlyDominates(value, &target->front());
+  return known->second;
+}
+
 void Interpreter::checkBackEdge(State &state, Block *target,
                                 llvm::ArrayRef<AbsValue> carried,
                                 Operation *terminator) {
@@ -64,7 +75,7 @@ void Interpreter::checkBackEdge(State &state, Block *target,
     if (auto arg = dyn_cast<BlockArgument>(value);
         arg && arg.getOwner() == target)
       continue;
-    if (head && dominance.properlyDominates(value, head))
+    if (head && dominatesLoopHead(value, target))
       reachable.insert(v.object);
   }
   Operation *loop = target->getParentOp();

@@ -58,13 +58,15 @@ struct AnalysisOptions {
   /// prints findings only and turns this off (6% of its analysis).
   bool explanations = true;
   /// The per-function budget (`functionBudget` in `.bufferlens.json`): a
-  /// function with more operations than `maxOperations`, or whose analysis
-  /// has taken more than `milliseconds` when a stage ends, is not analysed
-  /// (an info finding says so) and the other functions still are. 0 turns
-  /// a bound off.
+  /// function with more operations than `maxOperations`, whose analysis
+  /// has taken more than `milliseconds`, or one stage of whose analysis
+  /// grew the process's resident memory by more than `megabytes` MiB, is
+  /// not analysed (an info finding says so) and the other functions still
+  /// are. 0 turns a bound off.
   struct FunctionBudget {
     uint64_t maxOperations = 1000000;
     uint64_t milliseconds = 30000;
+    uint64_t megabytes = 4096;
   } functionBudget;
 
   bool isEnabled(FindingCode code) const;

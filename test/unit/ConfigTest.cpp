@@ -85,9 +85,31 @@ TEST(ConfigTest, FunctionBudget) {
             "unknown setting 'functionBudget.seconds'");
   EXPECT_EQ(
       applyConfig(nlohmann::json::parse(R"({"functionBudget": 5})"), options),
-      "'functionBudget' must be an object of \"operations\" and "
-      "\"milliseconds\"");
+      "'functionBudget' must be an object of \"operations\", "
+      "\"milliseconds\" and \"megabytes\"");
   EXPECT_EQ(options.functionBudget.maxOperations, 1000000u);
+}
+
+TEST(ConfigTest, FunctionBudgetMemory) {
+  AnalysisOptions options;
+  EXPECT_EQ(options.functionBudget.megabytes, 4096u);
+  EXPECT_EQ(applyConfig(nlohmann::json::parse(
+                            R"({"functionBudget": {"megabytes": 512}})"),
+                        options),
+            std::nullopt);
+  EXPECT_EQ(options.functionBudget.megabytes, 512u);
+  EXPECT_EQ(options.functionBudget.milliseconds, 30000u)
+      << "the other bounds keep their values";
+  EXPECT_EQ(applyConfig(nlohmann::json::parse(
+                            R"({"functionBudget": {"megabytes": "1G"}})"),
+                        options),
+            "'functionBudget.megabytes' must be a non-negative integer");
+  EXPECT_EQ(options.functionBudget.megabytes, 512u);
+  EXPECT_EQ(applyConfig(nlohmann::json::parse(
+                            R"({"functionBudget": {"megabytes": 0}})"),
+                        options),
+            std::nullopt);
+  EXPECT_EQ(options.functionBudget.megabytes, 0u) << "0 turns it off";
 }
 
 TEST(ConfigTest, FindsTheNearestFileUpTheTree) {

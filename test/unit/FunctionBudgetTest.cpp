@@ -246,16 +246,57 @@ TEST(FunctionBudgetTest, MeterStopsWhenTheResidentSetGrows) {
   EXPECT_EQ(growing.whyExhausted(), BudgetMeter::Exceeded::Memory);
 }
 
+// The memory bound is functionBudget.megabytes: a stage that grows the
+// resident set past it is stopped and the function says which setting
+// stopped it; with the bound off, the same growth goes on.
+TEST(FunctionBudgetTest, MemoryBoundIsTheSetting) {
+  WithFakeResident fake;
+  WithBackstops noPolls({0});
+  for (uint64_t megabytes : {uint64_t(3), uint64_t(0)}) {
+    AnalysisResult result;
+    FunctionEntry entry;
+    entry.name = "f";
+    entry.analysed = true;
+    result.functions.push_back(entry);
+    AnalysisOptions::FunctionBudget budget;
+    budget.milliseconds = 0;
+    budget.megabytes = megabytes;
+    FunctionBudgets budgets(result, budget);
+    uint64_t polls = 0;
+    bool completed = budgets.run(0, [&] {
+      // Grows 1 MiB per thousand polls until the meter says stop, or for a
+      // fixed number of polls (the meter reads the resident set every few
+      // milliseconds, so a bound of 3 MiB stops it long before).
+      for (; polls < 50000000 && !budgetExhausted(); ++polls)
+        if (polls % 1000 == 0)
+          fakeResident += 1 << 20;
+    });
+    if (megabytes) {
+      EXPECT_FALSE(completed);
+      EXPECT_LT(polls, 50000000u);
+      EXPECT_EQ(messages(result),
+                std::vector<std::string>{
+                    "not analysed: @f needed more than 3 MiB of memory in one "
+                    "analysis (functionBudget.megabytes); its findings are "
+                    "left out"});
+    } else {
+      EXPECT_TRUE(completed);
+      EXPECT_EQ(polls, 50000000u);
+      EXPECT_TRUE(messages(result).empty());
+    }
+  }
+}
+
 // A function whose analysis runs past its budget is stopped inside the
 // stage, and says so; the function after it keeps its findings. Polls
 // stand for the clock, which no test depends on.
 TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
-  WithBackstops backstops({/*megabytes=*/0, /*polls=*/2000});
+  WithBackstops backstops({/*polls=*/2000});
   for (auto [text, note] :
        {std::pair{manyAllocations(3000),
                   "not analysed: @many needed more than 2000 steps in one "
                   "analysis; its findings are left out"},
-        std::pair{nestedLoops(40),
+        std::pair{nestedLoops(1000),
                   "not analysed: @nested needed more than 2000 steps in one "
                   "analysis; its findings are left out"}}) {
     AnalysisResult result = test::analyze(text + kOrdinary);
@@ -267,7 +308,7 @@ TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
     EXPECT_TRUE(result.functions[1].analysed);
   }
   // Unstopped, the same functions are analysed.
-  WithBackstops unbounded({0, 0});
+  WithBackstops unbounded({0});
   AnalysisResult result = test::analyze(nestedLoops(3) + kOrdinary);
   EXPECT_TRUE(result.functions[0].analysed) << test::describe(result.findings);
 }
@@ -278,7 +319,7 @@ TEST(FunctionBudgetTest, StoppedFunctionLeavesTheOthersTheirFindings) {
 // and report a leak of what the callee frees. Wherever in the callee the
 // budget runs out, the ordinary caller after it reports nothing.
 TEST(FunctionBudgetTest, SummaryCutShortIsNotReused) {
-  WithBackstops backstops({/*megabytes=*/0, /*polls=*/2000});
+  WithBackstops backstops({/*polls=*/2000});
   auto loads = [](unsigned count, const char *from) {
     std::string text;
     for (unsigned k = 0; k < count; ++k)

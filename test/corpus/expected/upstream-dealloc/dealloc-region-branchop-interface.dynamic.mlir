@@ -3,6 +3,3 @@
 
 // why: an info note, not a finding: the checker says where it follows fewer paths.
 // expected-remark@5 {{deallocation checker: precision reduced in @nested_regions_and_cond_branch: `linalg.generic` frees memory in regions the checker does not follow; no leak is reported after it}}
-
-// why: an info note, not a finding: the checker says where it follows fewer paths.
-// expected-remark@394 {{deallocation checker: precision reduced in @loop_nested_alloc: more than 64 paths at one point; paths were merged}}
