@@ -108,6 +108,8 @@ struct State {
   std::vector<std::pair<int, bool>> decisions;
   /// What happened on the path, in order, for path reports.
   std::vector<PathEvent> events;
+  /// Every block entered, in order, for drawing a finding's path.
+  std::vector<mlir::Block *> entered;
   /// Blocks of multi-block regions entered, in order, for messages.
   std::vector<mlir::Block *> trace;
   llvm::DenseMap<mlir::Block *, int> visits;

@@ -238,6 +238,7 @@ Interpreter::runRegion(Region &region, State state,
     }
     if (traced)
       current.trace.push_back(block);
+    current.entered.push_back(block);
     std::vector<State> ends = runOps(*block, std::move(current));
     Operation *term =
         block->mightHaveTerminator() ? block->getTerminator() : nullptr;

@@ -238,6 +238,7 @@ private:
     ObjectKind kind = ObjectKind::Unknown;
     std::optional<PathStep> event;
     mlir::Operation *eventOp = nullptr;
+    std::vector<mlir::Block *> blocks;
   };
   /// The key events of a pending finding's path, keeping the decisions of
   /// `condition` (PathReport.cpp).

@@ -114,8 +114,17 @@ void Interpreter::finishConditions() {
       }
     }
     finding.message.replace(begin, end - begin + 1, render(condition));
-    if (pendingConditions[n].event)
+    if (pendingConditions[n].event) {
       finding.path = pathSteps(pendingConditions[n], condition);
+      for (mlir::Block *block : pendingConditions[n].blocks)
+        finding.pathBlocks.push_back(index.idOf(block));
+      // Back out of the regions it entered last, to the finding's block.
+      if (mlir::Operation *at = pendingConditions[n].eventOp)
+        if (BlockId block = index.idOf(at->getBlock());
+            block != kNone &&
+            (finding.pathBlocks.empty() || finding.pathBlocks.back() != block))
+          finding.pathBlocks.push_back(block);
+    }
   }
   pendingConditions.clear();
 }

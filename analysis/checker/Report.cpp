@@ -87,6 +87,7 @@ void Interpreter::report(FindingCode code, SourceRange at, std::string message,
   if (path && !pendingConditions.empty() && event) {
     PendingCondition &pending = pendingConditions.back();
     pending.events = path->events;
+    pending.blocks = path->entered;
     pending.object = object;
     pending.event = std::move(event);
     pending.eventOp = eventOp;

@@ -171,10 +171,10 @@ private:
         if (auto ifOp = dyn_cast<scf::IfOp>(parent))
           condition = " (" + index.nameOf(ifOp.getCondition()) +
                       (to->getParent() == &ifOp.getThenRegion() ? " is true)"
-                                                               : " is false)");
-        steps.push_back({PathStepKind::Branch, index.rangeOf(parent),
-                         "taking " + describeBlock(result, blocks[i]) +
-                             condition});
+                                                                : " is false)");
+        steps.push_back(
+            {PathStepKind::Branch, index.rangeOf(parent),
+             "taking " + describeBlock(result, blocks[i]) + condition});
         continue;
       }
       // So is one successor of several.
@@ -185,15 +185,14 @@ private:
         if (cond && cond.getTrueDest() != cond.getFalseDest())
           condition = " (" + index.nameOf(cond.getCondition()) +
                       (to == cond.getTrueDest() ? " is true)" : " is false)");
-        steps.push_back({PathStepKind::Branch,
-                         index.rangeOf(from->getTerminator()),
-                         "branching to " + describeBlock(result, blocks[i]) +
-                             condition});
+        steps.push_back(
+            {PathStepKind::Branch, index.rangeOf(from->getTerminator()),
+             "branching to " + describeBlock(result, blocks[i]) + condition});
       }
     }
-    steps.push_back({PathStepKind::Read, index.rangeOf(read.op),
-                     "this read of " + index.nameOf(read.value) +
-                         " sees it unwritten"});
+    steps.push_back(
+        {PathStepKind::Read, index.rangeOf(read.op),
+         "this read of " + index.nameOf(read.value) + " sees it unwritten"});
     return steps;
   }
 

@@ -100,6 +100,9 @@ struct Finding {
   /// they happen (the last is the finding's own event); empty when the
   /// analysis that raised it follows no path.
   std::vector<PathStep> path;
+  /// The blocks that path enters, in order (the function body's, and those
+  /// of the regions it runs), for drawing it; empty when unknown.
+  std::vector<BlockId> pathBlocks;
   std::vector<Fix> fixes;
   /// The analysis chose `severity` for this instance, above its code's
   /// default (BL501 inside a loop: a copy per iteration); a severity the

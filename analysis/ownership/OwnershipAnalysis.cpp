@@ -770,8 +770,8 @@ private:
       if (Operation *def = hop.to.getDefiningOp())
         where = index.rangeOf(def);
       steps.push_back({PathStepKind::Branch, where,
-                       index.nameOf(hop.to) + " is " +
-                           index.nameOf(hop.from) + conditions});
+                       index.nameOf(hop.to) + " is " + index.nameOf(hop.from) +
+                           conditions});
     }
     steps.push_back({PathStepKind::Return, at,
                      "@" + result.functions[fn].name + " returns " + returned +

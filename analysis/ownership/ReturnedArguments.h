@@ -50,9 +50,8 @@ struct ReturnHop {
 /// first consistent path that returns it, from the return back to it.
 std::optional<llvm::SmallVector<mlir::Value>> argumentsReturnedOnSomePath(
     mlir::Operation *ret, unsigned operand, bool dynamicOwnership,
-    llvm::SmallVectorImpl<
-        std::pair<mlir::Value, llvm::SmallVector<ReturnHop>>> *paths =
-        nullptr);
+    llvm::SmallVectorImpl<std::pair<mlir::Value, llvm::SmallVector<ReturnHop>>>
+        *paths = nullptr);
 
 } // namespace bufferlens
 
