@@ -98,6 +98,9 @@ class FeatureTest(unittest.TestCase):
     def example(self, name):
         return os.path.join(ARGS.source_dir, "examples", name)
 
+    def inputs(self, name):
+        return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
+
     def examples(self):
         folder = os.path.join(ARGS.source_dir, "examples")
         return [os.path.join(folder, n) for n in sorted(os.listdir(folder))
