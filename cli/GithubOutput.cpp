@@ -4,6 +4,7 @@
 // title=...::message` line per finding; GitHub shows them as annotations on
 // the pull request. Related locations become notices of their own.
 
+#include "analysis/model/PathNotes.h"
 #include "cli/Report.h"
 
 #include <ostream>
@@ -79,9 +80,9 @@ public:
                               : std::string(codeName(finding.code));
       writeCommand(os, report, command(finding.severity), finding.range, title,
                    finding.message);
-      for (const RelatedLocation &related : finding.related)
-        writeCommand(os, report, "notice", related.range, title + " note",
-                     related.message);
+      for (const RelatedLocation &note : notesOf(finding))
+        writeCommand(os, report, "notice", note.range, title + " note",
+                     note.message);
     }
   }
   void finish(const ReportSummary &) override {}

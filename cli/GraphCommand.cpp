@@ -25,8 +25,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 using namespace bufferlens;
 namespace fs = std::filesystem;
@@ -37,6 +39,8 @@ struct GraphArgs {
   bool all = false;
   viz::GraphFormat format = viz::GraphFormat::Dot;
   viz::GraphLimits limits;
+  /// --finding LINE:COL, 1-based.
+  std::optional<std::pair<unsigned, unsigned>> finding;
 };
 
 } // namespace
@@ -82,6 +86,12 @@ static cl::opt<std::string> originPath(
              "links in the graph point into ORIGINAL"),
     cl::value_desc("ORIGINAL"), cl::sub(graphCommand()),
     cl::cat(optionCategory()));
+static cl::opt<std::string> findingAt(
+    "finding",
+    cl::desc("draw the path of the finding at LINE:COL: its blocks and edges "
+             "highlighted and numbered, the rest faded"),
+    cl::value_desc("LINE:COL"), cl::sub(graphCommand()),
+    cl::cat(optionCategory()));
 static cl::opt<size_t> maxRows(
     "max-rows",
     cl::desc("op rows per block before the middle is elided (default 40)"),
@@ -120,6 +130,17 @@ static std::string graphArgsFromCommandLine(GraphArgs &out) {
   out.limits.maxBlocks = maxBlocks;
   if (out.all && !out.function.empty())
     return "--function and --all exclude each other";
+  if (findingAt.getNumOccurrences()) {
+    unsigned line = 0, column = 0;
+    char rest = 0;
+    if (std::sscanf(findingAt.c_str(), "%u:%u%c", &line, &column, &rest) != 2 ||
+        line == 0 || column == 0)
+      return "--finding needs LINE:COL";
+    if (out.all || !out.function.empty() || out.stage != "input")
+      return "--finding draws the finding's function as written: no "
+             "--function, --all or --stage";
+    out.finding = {line, column};
+  }
   if (!out.origin.empty() && !stageName.getNumOccurrences())
     out.stage = "rewritten";
   return "";
@@ -140,6 +161,8 @@ int bufferlens::runGraph() {
     return fail("-o DIR is needed for several graphs");
   if (inputIsDir && !args.origin.empty())
     return fail("--origin applies to one FILE, not a directory");
+  if (inputIsDir && args.finding)
+    return fail("--finding applies to one FILE, not a directory");
 
   CollectedFiles collected = collectFiles({args.input});
   for (const std::string &problem : collected.problems)
@@ -207,7 +230,27 @@ int bufferlens::runGraph() {
     }
 
     std::vector<std::string> functions;
-    if (!args.function.empty()) {
+    if (args.finding) {
+      // The finding whose range holds LINE:COL and has a path; its function
+      // is the one drawn.
+      const LineIndex &lines = snapshot.lines();
+      if (args.finding->first > lines.lineCount())
+        return fail(file + ": --finding is outside the file");
+      uint32_t offset = lines.fromByteColumn(
+          {args.finding->first - 1, args.finding->second - 1});
+      const Finding *found = nullptr;
+      for (const Finding &f : result.findings)
+        if (!f.pathBlocks.empty() && f.range.contains(offset) &&
+            f.pathBlocks.front() != kNone) {
+          found = &f;
+          break;
+        }
+      if (!found)
+        return fail(file + ": no finding with a path at " + findingAt);
+      FunctionId fn = result.blocks[found->pathBlocks.front()].function;
+      functions.push_back(result.functions[fn].name);
+      query.path = found->pathBlocks;
+    } else if (!args.function.empty()) {
       if (viz::findFunction(result, args.function) == kNone) {
         if (inputIsDir)
           continue;

@@ -6,7 +6,9 @@
 //                "range": {"start": {"line", "character"}, "end": ...},
 //                                              (0-based LSP, UTF-16)
 //                "related": [{"file", "line", "column", "range", "message"}],
-//                "fixes": [{"title", "edits": [{"range", "newText"}]}]}],
+//                "fixes": [{"title", "edits": [{"range", "newText"}]}],
+//                "path": [{"file", "line", "column", "range", "kind",
+//                          "message"}]}],   (the key events, in order)
 //  "functions": [{"file", "function", "allocations", "copies",
 //                 "allocatedBytes", "copiedBytes", "bufferizes"}],
 //                         (per function still on tensors, in file order:
@@ -14,6 +16,7 @@
 //  "problems": [{"file", "message"}],
 //  "summary": {"files", "errors", "warnings", "others"}}
 
+#include "analysis/model/PathNotes.h"
 #include "cli/Report.h"
 
 #include <nlohmann/json.hpp>
@@ -85,6 +88,16 @@ json findingJson(const FileReport &report, const Finding &finding) {
                        {"range", lspRange(report, r.range)},
                        {"message", r.message}});
   }
+  json path = json::array();
+  for (const PathStep &step : finding.path) {
+    CompilerPosition at = compilerPosition(report, step.range.begin);
+    path.push_back({{"file", report.path},
+                    {"line", at.line},
+                    {"column", at.column},
+                    {"range", lspRange(report, step.range)},
+                    {"kind", toString(step.kind)},
+                    {"message", step.message}});
+  }
   json fixes = json::array();
   for (const Fix &fix : finding.fixes) {
     json edits = json::array();
@@ -104,7 +117,8 @@ json findingJson(const FileReport &report, const Finding &finding) {
           {"endColumn", end.column},
           {"range", lspRange(report, finding.range)},
           {"related", std::move(related)},
-          {"fixes", std::move(fixes)}};
+          {"fixes", std::move(fixes)},
+          {"path", std::move(path)}};
 }
 } // namespace
 

@@ -2,7 +2,8 @@
 //
 // One run with one rule per finding code (plus "mlir" for MLIR's own parse
 // and verifier errors); results point at 1-based lines and UTF-16 columns,
-// the column kind GitHub code scanning assumes.
+// the column kind GitHub code scanning assumes. A finding's path is its
+// codeFlows: one threadFlow whose locations are the path's key events.
 
 #include "Version.h"
 #include "analysis/model/FindingCodes.h"
@@ -39,6 +40,64 @@ static json location(const FileReport &report, SourceRange range) {
   return {{"physicalLocation",
            {{"artifactLocation", {{"uri", report.path}}},
             {"region", region(report, range)}}}};
+}
+
+// A step's kinds among SARIF 2.1.0's well-known threadFlowLocation kinds
+// (section 3.38.8); the finding's own event, the path's last, is "danger".
+static json sarifKinds(PathStepKind kind, bool last) {
+  json kinds = json::array();
+  switch (kind) {
+  case PathStepKind::Enter:
+    kinds.push_back("enter");
+    break;
+  case PathStepKind::Allocate:
+    kinds.push_back("acquire");
+    kinds.push_back("memory");
+    break;
+  case PathStepKind::Branch:
+  case PathStepKind::Loop:
+    kinds.push_back("branch");
+    break;
+  case PathStepKind::Call:
+    kinds.push_back("call");
+    break;
+  case PathStepKind::Return:
+    kinds.push_back("return");
+    break;
+  case PathStepKind::Free:
+    kinds.push_back("release");
+    kinds.push_back("memory");
+    break;
+  case PathStepKind::Write:
+  case PathStepKind::Read:
+  case PathStepKind::Use:
+    kinds.push_back("memory");
+    break;
+  case PathStepKind::Exit:
+    kinds.push_back("exit");
+    break;
+  }
+  if (last)
+    kinds.push_back("danger");
+  return kinds;
+}
+
+// One codeFlow with one threadFlow: the one path the finding's message
+// names, as its key events.
+static json codeFlows(const FileReport &report, const Finding &finding) {
+  json locations = json::array();
+  for (size_t i = 0; i < finding.path.size(); ++i) {
+    const PathStep &step = finding.path[i];
+    json at = location(report, step.range);
+    at["message"] = {{"text", step.message}};
+    locations.push_back(
+        {{"location", std::move(at)},
+         {"kinds", sarifKinds(step.kind, i + 1 == finding.path.size())},
+         {"executionOrder", i + 1}});
+  }
+  return json::array(
+      {{{"threadFlows",
+         json::array({{{"locations", std::move(locations)}}})}}});
 }
 
 void bufferlens::writeSarif(std::ostream &os,
@@ -95,6 +154,8 @@ void bufferlens::writeSarif(std::ostream &os,
           {"locations", json::array({location(report, finding.range)})}};
       if (!related.empty())
         result["relatedLocations"] = std::move(related);
+      if (!finding.path.empty())
+        result["codeFlows"] = codeFlows(report, finding);
       results.push_back(std::move(result));
     }
   }

@@ -5,11 +5,16 @@
 //     ^~~~~~
 //   file:line:col: note: related message
 //
+// A finding with a path has its steps as numbered notes first
+// ("note: 1. %a is allocated here"), then the related locations no step
+// points at (PathNotes.h).
+//
 // A source line longer than kSnippetBytes is shown cut around the caret:
 //     ...%5 = memref.alloc() : memref<8xf32> %6 = memref.al...
 //        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 //
 
+#include "analysis/model/PathNotes.h"
 #include "cli/Report.h"
 
 #include <algorithm>
@@ -123,8 +128,8 @@ public:
     for (const Finding &finding : report.findings) {
       writeLocated(out, report, finding.range, toString(finding.severity),
                    finding.message, codeName(finding.code));
-      for (const RelatedLocation &related : finding.related)
-        writeLocated(out, report, related.range, "note", related.message, "");
+      for (const RelatedLocation &note : notesOf(finding))
+        writeLocated(out, report, note.range, "note", note.message, "");
     }
     os.write(out.data(), static_cast<std::streamsize>(out.size()));
   }

@@ -195,6 +195,8 @@ struct GraphQuery {
   /// draws this one (the editor); false: the rewrite fails as a whole, as
   /// `graph --stage` reports it.
   bool keepRejectedFunctions = true;
+  /// A finding's path to draw (its `pathBlocks`), on the input stage.
+  std::vector<BlockId> path;
 };
 struct GraphAnswer {
   std::string function;

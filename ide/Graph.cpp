@@ -69,6 +69,8 @@ drawPart(const Snapshot &snapshot, const SnapshotPart &part,
   viz::GraphOptions graphOptions;
   graphOptions.stage = query.stage;
   graphOptions.limits = query.limits;
+  if (query.stage == "input")
+    graphOptions.path = query.path;
   // The drawing's ranges are in the offsets of the part's text; its links
   // are in this version's lines and the session's columns.
   graphOptions.positionOf = [&](uint32_t offset) {

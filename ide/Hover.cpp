@@ -1,7 +1,8 @@
 //===- Hover.cpp - What the value, block or op under the cursor is --------===//
 //
 // The words come from analysis/explain/Explain.h, so the hover and
-// `bufferlens explain` never disagree.
+// `bufferlens explain` never disagree. On a finding's range the hover also
+// shows the finding's path, step by step.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,11 +11,38 @@
 
 using namespace bufferlens;
 
+// The paths of the findings whose range holds `offset`, after what the
+// hover says of the name there.
+static void appendPaths(const Snapshot &snapshot, uint32_t offset,
+                        std::string &markdown, SourceRange &range) {
+  for (const FindingRef &ref : snapshot.findingRefs()) {
+    SourceRange at = ref.toCurrent(ref.finding->range);
+    if (ref.finding->path.empty() || !at.contains(offset))
+      continue;
+    if (markdown.empty())
+      range = at;
+    else
+      markdown += "\n---\n\n";
+    markdown += explainPath(*ref.finding, [&](uint32_t o) {
+      return snapshot.lines()
+                 .toByteColumn(static_cast<uint32_t>(o + ref.delta))
+                 .line +
+             1;
+    });
+  }
+}
+
 std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
                                              uint32_t offset) {
   std::optional<Occurrence> hit = snapshot.occurrenceAt(offset);
-  if (!hit)
-    return std::nullopt;
+  if (!hit) {
+    std::string markdown;
+    SourceRange range;
+    appendPaths(snapshot, offset, markdown, range);
+    if (markdown.empty())
+      return std::nullopt;
+    return HoverInfo{std::move(markdown), range};
+  }
   const SnapshotPart &part = snapshot.parts()[hit->part];
   const AnalysisResult &result = *part.result;
   std::string markdown;
@@ -35,5 +63,7 @@ std::optional<HoverInfo> bufferlens::hoverAt(const Snapshot &snapshot,
     markdown = explainOp(result, hit->id);
     break;
   }
-  return HoverInfo{std::move(markdown), hit->range};
+  SourceRange range = hit->range;
+  appendPaths(snapshot, offset, markdown, range);
+  return HoverInfo{std::move(markdown), range};
 }

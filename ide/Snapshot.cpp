@@ -77,6 +77,8 @@ Finding bufferlens::shifted(const Finding &finding, int64_t delta) {
   move(out.range);
   for (RelatedLocation &related : out.related)
     move(related.range);
+  for (PathStep &step : out.path)
+    move(step.range);
   for (Fix &fix : out.fixes)
     for (TextEdit &edit : fix.edits)
       move(edit.range);

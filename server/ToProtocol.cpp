@@ -3,6 +3,7 @@
 #include "server/ToProtocol.h"
 #include "analysis/model/FindingCodes.h"
 #include "analysis/model/LineIndex.h"
+#include "analysis/model/PathNotes.h"
 #include "support/PartThreads.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -55,7 +56,7 @@ template <typename Moved>
 static std::string withRelatedLines(const Finding &finding,
                                     const LineIndex &lines, Moved moved) {
   std::string message = finding.message;
-  for (const RelatedLocation &location : finding.related)
+  for (const RelatedLocation &location : notesOf(finding))
     message += "\nline " +
                std::to_string(
                    lines.toByteColumn(moved(location.range).begin).line + 1) +
@@ -305,8 +306,13 @@ void writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
       w.out += ",\"source\":";
       w.string(f.source);
     }
+    // The path's numbered steps, then the related locations no step has.
+    std::vector<RelatedLocation> notes =
+        f.path.empty() ? std::vector<RelatedLocation>() : notesOf(f);
+    const std::vector<RelatedLocation> &related =
+        f.path.empty() ? f.related : notes;
     w.out += ",\"message\":";
-    if (context.relatedInformation || f.related.empty())
+    if (context.relatedInformation || related.empty())
       w.string(f.message);
     else
       w.string(withRelatedLines(
@@ -324,17 +330,17 @@ void writeDiagnostics(JsonWriter &w, llvm::ArrayRef<FindingRef> findings,
       if (f.code == FindingCode::BL304)
         w.out += ",\"tags\":[1]";
     }
-    if (!f.related.empty() && context.relatedInformation) {
+    if (!related.empty() && context.relatedInformation) {
       w.out += ",\"relatedInformation\":[";
-      for (size_t r = 0; r < f.related.size(); ++r) {
+      for (size_t r = 0; r < related.size(); ++r) {
         if (r)
           w.out += ',';
         w.out += "{\"location\":{\"uri\":";
         w.out += uriJson;
         w.out += ",\"range\":";
-        w.range(lines, ref.toCurrent(f.related[r].range), context.encoding);
+        w.range(lines, ref.toCurrent(related[r].range), context.encoding);
         w.out += "},\"message\":";
-        w.string(f.related[r].message);
+        w.string(related[r].message);
         w.out += '}';
       }
       w.out += ']';

@@ -37,6 +37,9 @@ MarkerStyle styleOf(Marker marker) {
 }
 
 constexpr const char *kCriticalFill = "#fff3bf";
+/// A finding's path (PathHighlight.h): its blocks and edges, and the rest.
+constexpr const char *kPathColor = "#e03131";
+constexpr const char *kFaded = "#ced4da";
 
 const char *severityColor(Severity s) {
   switch (s) {
@@ -229,17 +232,23 @@ std::string Writer::row(const GraphRow &r) {
 void Writer::node(const GraphBlock &b, const std::string &indent) {
   currentBlock = b.block;
   os << indent << "b" << b.block << " [id=\"bl-block-" << b.block << "\"";
+  // Off a drawn path, the block is faded: its text takes the node's colour.
+  if (graph.showsPath && !b.onPath)
+    os << " fontcolor=\"" << kFaded << "\"";
   if (b.range)
     os << " href=" << quoted(b.range->href());
   os << " tooltip=" << quoted(b.headerTooltip) << " label=<";
-  os << "<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" "
-        "CELLPADDING=\"2\"";
+  bool thick = graph.showsPath && b.onPath;
+  os << "<TABLE BORDER=\"" << (thick ? "3" : "1")
+     << "\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\"";
   // The block's frame takes the colour of its worst finding.
   std::optional<Severity> worst = b.headerSeverity;
   for (const GraphRow &r : b.rows)
     if (r.worstSeverity && (!worst || *r.worstSeverity < *worst))
       worst = r.worstSeverity;
-  if (worst)
+  if (graph.showsPath)
+    os << " COLOR=\"" << (b.onPath ? kPathColor : kFaded) << "\"";
+  else if (worst)
     os << " COLOR=\"" << severityColor(*worst) << "\"";
   os << ">";
   // Header: label and arguments.
@@ -333,6 +342,16 @@ void Writer::edges() {
       continue;
     }
     EdgeStyle style = styleOf(e);
+    std::string pathLabel;
+    if (graph.showsPath) {
+      // The path's edges in its colour, numbered in the order it takes
+      // them; the others faded.
+      style.color = e.pathSteps.empty() ? kFaded : kPathColor;
+      if (!e.pathSteps.empty())
+        style.penwidth = "3";
+      for (int step : e.pathSteps)
+        pathLabel += (pathLabel.empty() ? "" : ", ") + std::to_string(step);
+    }
     os << "  b" << e.from;
     if (!e.fromPort.empty())
       os << ":" << e.fromPort;
@@ -344,6 +363,8 @@ void Writer::edges() {
       label = "yield" + (label.empty() ? "" : " " + label);
     else if (e.backEdge)
       label = "back edge" + (label.empty() ? "" : " " + label);
+    if (!pathLabel.empty())
+      label = pathLabel + (label.empty() ? "" : ": " + label);
     os << " [id=\"bl-edge-" << n++ << "\" class=\"bl-" << toString(e.kind)
        << (e.backEdge ? " bl-back-edge" : "") << "\" color=\"" << style.color
        << "\" fontcolor=\"" << style.color << "\" style=" << style.style

@@ -2,6 +2,7 @@
 
 #include "viz/FunctionGraph.h"
 #include "analysis/model/LineIndex.h"
+#include "viz/PathHighlight.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -820,5 +821,8 @@ FunctionGraph viz::buildFunctionGraph(const AnalysisResult &result,
                                       FunctionId fn,
                                       const GraphOptions &options,
                                       const OriginMap *origins) {
-  return Builder(result, fn, options, origins).build();
+  FunctionGraph graph = Builder(result, fn, options, origins).build();
+  if (!options.path.empty())
+    markPath(graph, options.path);
+  return graph;
 }

@@ -92,6 +92,8 @@ struct GraphBlock {
   /// Ownership of each live memref at the end of the block, when the model
   /// has it: `%0: unique(true)`.
   std::vector<std::string> ownershipAtEnd;
+  /// On the finding's path markPath draws (PathHighlight.h).
+  bool onPath = false;
 };
 
 enum class EdgeKind {
@@ -112,6 +114,9 @@ struct GraphEdge {
   std::string toPort; ///< Empty: the block's header.
   std::string label;  ///< Forwarded operands: `(%0)`.
   bool backEdge = false;
+  /// Where a finding's path takes this edge: its numbers in path order
+  /// (markPath, PathHighlight.h).
+  std::vector<int> pathSteps;
 };
 
 struct FunctionGraph {
@@ -124,6 +129,9 @@ struct FunctionGraph {
   std::vector<GraphEdge> edges;
   /// What was cut or is missing, said under the title.
   std::vector<std::string> notes;
+  /// A finding's path is drawn: its blocks and edges highlighted and
+  /// numbered, the rest faded.
+  bool showsPath = false;
 
   const GraphBlock *find(BlockId block) const;
 };
@@ -136,6 +144,9 @@ struct GraphOptions {
   /// from (the LSP default). The language server passes its own: the
   /// negotiated encoding, in the current version of the document.
   std::function<LineColumn(uint32_t offset)> positionOf;
+  /// A finding's path to draw on the function (its `pathBlocks`):
+  /// highlighted and numbered, the rest faded (PathHighlight.h).
+  std::vector<BlockId> path;
 };
 
 /// The graph of function `fn` of `result`. With `origins`, `result` is a

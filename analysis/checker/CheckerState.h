@@ -74,6 +74,31 @@ struct Object {
   std::map<std::string, AbsValue> contents;
 };
 
+/// One event of a path that a finding's path report may show
+/// (Report.cpp renders the ones of the finding's buffer and the decisions
+/// its condition keeps). Plain ids and pointers: a path is copied at every
+/// fork, and only the few that a finding reports are ever worded.
+struct PathEvent {
+  enum Kind : uint8_t {
+    Created,   ///< `object` comes into being (or is an argument).
+    Decided,   ///< `atom` was decided as `value` at `op` (`split`).
+    Iteration, ///< The loop `op` starts iteration `count` (from 1).
+    Yielded,   ///< `object` leaves `op`'s region as `result`.
+    Freed,     ///< `op` freed `object`.
+  } kind = Created;
+  /// For Decided: whether `op` took its true side (-1: not yet known).
+  int8_t taken = -1;
+  bool value = false;
+  int object = -1;
+  int atom = -1;
+  /// For Decided: the `split` that decided it, so that the atoms one
+  /// condition decides at once are one step.
+  int split = -1;
+  int64_t count = 0;
+  mlir::Operation *op = nullptr;
+  mlir::Value result;
+};
+
 /// One path through the function.
 struct State {
   std::map<int, Object> objects;
@@ -81,6 +106,10 @@ struct State {
   Assignment assignment;
   /// The atom decisions this path made, in order, for messages.
   std::vector<std::pair<int, bool>> decisions;
+  /// What happened on the path, in order, for path reports.
+  std::vector<PathEvent> events;
+  /// Every block entered, in order, for drawing a finding's path.
+  std::vector<mlir::Block *> entered;
   /// Blocks of multi-block regions entered, in order, for messages.
   std::vector<mlir::Block *> trace;
   llvm::DenseMap<mlir::Block *, int> visits;

@@ -51,7 +51,11 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
            "double free of " + freed + (by.empty() ? "" : " by " + by) +
                (first.empty() ? "" : " (freed by " + first + ")") +
                conditionsOf(state) + ": " + pathOf(state, ""),
-           std::move(related));
+           std::move(related), v.object,
+           PathStep{PathStepKind::Free, range(&op),
+                    name(operand) + " is freed again " +
+                        (by.empty() ? "here" : "by " + by)},
+           &op);
     return;
   }
   std::string notOwned = whatIsNotOwned(o.kind);
@@ -64,7 +68,12 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
                (alias.empty() ? "" : alias + ", ") + notOwned + ")" +
                (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
                pathOf(state, ""),
-           {siteNote(o)});
+           {siteNote(o)}, v.object,
+           PathStep{PathStepKind::Free, range(&op),
+                    name(operand) + " is freed " +
+                        (by.empty() ? "here" : "by " + by) + ", but it is " +
+                        notOwned},
+           &op);
     // The function does not own it: report the free, and do not let it
     // cascade into use-after-free findings on the caller's buffer.
     return;
@@ -75,11 +84,21 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
                " made by " + v.offsetView->getName().getStringRef().str() +
                ", not the allocation itself)" + conditionsOf(state) + ": " +
                pathOf(state, ""),
-           {{range(v.offsetView), "the view is made here"}, siteNote(o)});
+           {{range(v.offsetView), "the view is made here"}, siteNote(o)},
+           v.object,
+           PathStep{PathStepKind::Free, range(&op),
+                    name(operand) + " is freed here, but it is a view, not the "
+                                    "allocation"},
+           &op);
   }
   o.freed = true;
   o.freedBy = &op;
   recordFree(o, &op);
+  PathEvent freedEvent;
+  freedEvent.kind = PathEvent::Freed;
+  freedEvent.object = v.object;
+  freedEvent.op = &op;
+  state.events.push_back(freedEvent);
 }
 
 void Interpreter::bufferizationDealloc(Operation &op, State state,
@@ -129,7 +148,7 @@ void Interpreter::bufferizationDealloc(Operation &op, State state,
   for (auto [i, m] : llvm::enumerate(memrefs)) {
     std::vector<State> next;
     for (State &s : current)
-      for (auto &[branch, taken] : split(std::move(s), frees[i])) {
+      for (auto &[branch, taken] : split(std::move(s), frees[i], &op)) {
         if (taken)
           free(op, branch, m);
         next.push_back(std::move(branch));

@@ -246,6 +246,7 @@ Interpreter::runRegion(Region &region, State state,
     }
     if (traced)
       current.trace.push_back(block);
+    current.entered.push_back(block);
     std::vector<State> ends = runOps(*block, std::move(current));
     Operation *term =
         block->mightHaveTerminator() ? block->getTerminator() : nullptr;
@@ -276,7 +277,7 @@ Interpreter::runRegion(Region &region, State state,
         jump(std::move(s), br.getDest(), br.getDestOperands());
       } else if (auto cond = dyn_cast_or_null<cf::CondBranchOp>(term)) {
         Bool flag = flagOf(s, cond.getCondition());
-        for (auto &[branch, taken] : split(std::move(s), flag))
+        for (auto &[branch, taken] : split(std::move(s), flag, cond))
           jump(std::move(branch),
                taken ? cond.getTrueDest() : cond.getFalseDest(),
                taken ? cond.getTrueDestOperands()
@@ -386,7 +387,7 @@ bufferlens::checker::evaluateIntegerSet(IntegerSet set,
 void Interpreter::runBranches(Operation &op, State state, const Bool &cond,
                               Region &thenRegion, Region &elseRegion,
                               std::vector<State> &out) {
-  for (auto &[branch, taken] : split(std::move(state), cond)) {
+  for (auto &[branch, taken] : split(std::move(state), cond, &op)) {
     Region &region = taken ? thenRegion : elseRegion;
     if (region.empty()) {
       out.push_back(std::move(branch));
@@ -457,7 +458,7 @@ void Interpreter::dispatch(Operation &op, State state,
     return runOnce(op, std::move(state), out);
   if (opName == "arith.select" && !op.getResult(0).getType().isInteger(1)) {
     Bool cond = flagOf(state, op.getOperand(0));
-    for (auto &[branch, taken] : split(std::move(state), cond)) {
+    for (auto &[branch, taken] : split(std::move(state), cond, &op)) {
       branch.env[op.getResult(0)] =
           valueOf(branch, op.getOperand(taken ? 1 : 2));
       out.push_back(std::move(branch));
@@ -502,17 +503,24 @@ void Interpreter::dispatch(Operation &op, State state,
   out.push_back(std::move(state));
 }
 
-std::vector<std::pair<State, bool>> Interpreter::split(State state,
-                                                       const Bool &cond) {
+std::vector<std::pair<State, bool>>
+Interpreter::split(State state, const Bool &cond, Operation *at) {
   std::vector<std::pair<State, bool>> result;
   std::vector<State> work;
   work.push_back(std::move(state));
+  int serial = nextSplit++;
   while (!work.empty()) {
     State s = std::move(work.back());
     work.pop_back();
     int undecided = -1;
     int value = evaluate(cond, s.assignment, &undecided);
     if (value >= 0) {
+      // The decisions this split made now know which side they led to.
+      for (auto it = s.events.rbegin();
+           it != s.events.rend() && it->kind == PathEvent::Decided &&
+           it->split == serial;
+           ++it)
+        it->taken = value;
       result.emplace_back(std::move(s), value == 1);
       continue;
     }
@@ -528,11 +536,19 @@ std::vector<std::pair<State, bool>> Interpreter::split(State state,
     }
     if (!canBeTrue)
       continue;
+    PathEvent decided;
+    decided.kind = PathEvent::Decided;
+    decided.atom = undecided;
+    decided.split = serial;
+    decided.op = at;
     State other = s;
     other.assignment[undecided] = 0;
     other.decisions.emplace_back(undecided, false);
+    other.events.push_back(decided);
+    decided.value = true;
     s.assignment[undecided] = 1;
     s.decisions.emplace_back(undecided, true);
+    s.events.push_back(decided);
     work.push_back(std::move(other));
     work.push_back(std::move(s));
   }
@@ -547,8 +563,18 @@ void Interpreter::bindExit(Operation &op, Exit &exit) {
   if (!exit.terminator)
     return;
   for (auto [result, operand] :
-       llvm::zip(op.getResults(), exit.terminator->getOperands()))
-    exit.state.env[result] = valueOf(exit.state, operand);
+       llvm::zip(op.getResults(), exit.terminator->getOperands())) {
+    AbsValue v = valueOf(exit.state, operand);
+    if (v.kind == AbsValue::Buffer) {
+      PathEvent yielded;
+      yielded.kind = PathEvent::Yielded;
+      yielded.object = v.object;
+      yielded.op = exit.terminator;
+      yielded.result = result;
+      exit.state.events.push_back(yielded);
+    }
+    exit.state.env[result] = v;
+  }
 }
 
 void Interpreter::runOnce(Operation &op, State state, std::vector<State> &out) {
@@ -671,6 +697,11 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
       break;
     std::vector<State> next;
     for (State &s : current) {
+      PathEvent iterationEvent;
+      iterationEvent.kind = PathEvent::Iteration;
+      iterationEvent.op = &op;
+      iterationEvent.count = iteration + 1;
+      s.events.push_back(iterationEvent);
       std::vector<AbsValue> arguments;
       for (unsigned i = 0; i < numIvs; ++i) {
         AbsValue iv;
@@ -814,7 +845,8 @@ void Interpreter::runWhile(Operation &op, State state,
         if (!condition)
           continue;
         Bool cond = flagOf(exit.state, condition.getCondition());
-        for (auto &[branch, taken] : split(std::move(exit.state), cond)) {
+        for (auto &[branch, taken] :
+             split(std::move(exit.state), cond, exit.terminator)) {
           std::vector<AbsValue> args;
           for (Value v : condition.getArgs())
             args.push_back(valueOf(branch, v));

@@ -68,8 +68,10 @@ private:
   /// of an op with regions are forgotten once it is done (LiveValues.cpp).
   void step(mlir::Operation &op, State state, std::vector<State> &out);
   void dispatch(mlir::Operation &op, State state, std::vector<State> &out);
-  /// The states in which `cond` is true (second = true) and false.
-  std::vector<std::pair<State, bool>> split(State state, const Bool &cond);
+  /// The states in which `cond` is true (second = true) and false; the
+  /// decisions it makes are events of `at` (the op that branches).
+  std::vector<std::pair<State, bool>> split(State state, const Bool &cond,
+                                            mlir::Operation *at);
   void runIf(mlir::Operation &op, State state, std::vector<State> &out);
   void runLoop(mlir::Operation &op, State state, std::vector<State> &out);
   void runWhile(mlir::Operation &op, State state, std::vector<State> &out);
@@ -204,8 +206,12 @@ private:
   SourceRange range(mlir::Operation *op) const;
   SourceRange range(mlir::Value value) const;
   RelatedLocation siteNote(const Object &object) const;
+  /// Reports a finding on the path `conditionsOf` was last asked about;
+  /// its path report shows the events of `object` and ends with `event`.
   void report(FindingCode code, SourceRange at, std::string message,
-              std::vector<RelatedLocation> related);
+              std::vector<RelatedLocation> related, int object = -1,
+              std::optional<PathStep> event = std::nullopt,
+              mlir::Operation *eventOp = nullptr);
   void recordFree(const Object &object, mlir::Operation *op);
   void note(const std::string &why);
   /// Replaces each message's path-condition placeholder by the decisions
@@ -269,7 +275,24 @@ private:
   struct PendingCondition {
     std::vector<std::pair<int, bool>> decisions;
     Assignment assignment;
+    /// For the path report (PathReport.cpp), copied only for the path
+    /// that a finding's message names.
+    std::vector<PathEvent> events;
+    int object = -1;
+    mlir::Value site;
+    ObjectKind kind = ObjectKind::Unknown;
+    std::optional<PathStep> event;
+    mlir::Operation *eventOp = nullptr;
+    std::vector<mlir::Block *> blocks;
   };
+  /// The key events of a pending finding's path, keeping the decisions of
+  /// `condition` (PathReport.cpp).
+  std::vector<PathStep>
+  pathSteps(const PendingCondition &pending,
+            const std::vector<std::pair<int, bool>> &condition) const;
+  /// How a decision of `atom` reads: "%c is false", "%n > 4".
+  std::string decisionText(int atom, bool value) const;
+  int nextSplit = 0;
   mutable std::vector<PendingCondition> pendingConditions;
   mutable State *reportingState = nullptr;
   struct CompletePath {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/SourceIndex.h"
 
 #include <set>
 
@@ -43,10 +44,14 @@ void Interpreter::checkExit(State &state, Operation *terminator) {
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the path leaves here"});
+    PathStep leaves{PathStepKind::Exit,
+                    terminator ? range(terminator)
+                               : index.result().functions[fn].nameRange,
+                    "leaves the function here without freeing " + name(o.site)};
     report(FindingCode::BL101, range(o.site),
            name(o.site) + " leaks" + conditionsOf(state) + ": " +
                pathOf(state, end),
-           std::move(related));
+           std::move(related), id, std::move(leaves), terminator);
   }
 }
 
@@ -96,9 +101,14 @@ void Interpreter::checkBackEdge(State &state, Block *target,
     std::vector<RelatedLocation> related;
     if (terminator)
       related.push_back({range(terminator), "the loop continues here"});
+    PathStep continues{PathStepKind::Exit,
+                       terminator ? range(terminator) : range(o.site),
+                       (structured ? std::string("the loop continues here")
+                                   : "branches back to " + label(target)) +
+                           " without freeing " + name(o.site)};
     report(FindingCode::BL101, range(o.site),
            name(o.site) + " leaks" + conditionsOf(state) + ": " +
                pathOf(state, end),
-           std::move(related));
+           std::move(related), id, std::move(continues), terminator);
   }
 }

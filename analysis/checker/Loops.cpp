@@ -275,7 +275,7 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
         }
         more = boolAnd(more, below);
       }
-      for (auto &[branch, taken] : split(std::move(s), more)) {
+      for (auto &[branch, taken] : split(std::move(s), more, &op)) {
         if (!taken) {
           leave(std::move(branch), exits);
           continue;
@@ -286,6 +286,11 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
           leave(std::move(branch), exits);
           continue;
         }
+        PathEvent iterationEvent;
+        iterationEvent.kind = PathEvent::Iteration;
+        iterationEvent.op = &op;
+        iterationEvent.count = k + 1;
+        branch.events.push_back(iterationEvent);
         std::vector<AbsValue> arguments{iv};
         for (BlockArgument arg : iterArgs)
           arguments.push_back(valueOf(branch, arg));

@@ -35,6 +35,13 @@ std::string Interpreter::conditionsOf(const State &state) const {
          std::string(1, kMark);
 }
 
+std::string Interpreter::decisionText(int atom, bool value) const {
+  const AtomInfo &info = atoms[atom];
+  if (!info.trueText.empty())
+    return value ? info.trueText : info.falseText;
+  return info.name + (value != info.negated ? " is true" : " is false");
+}
+
 void Interpreter::recordCompletePath(const State &state) {
   if (completePaths.size() <= kMaxCompletePaths)
     completePaths.push_back({state.assignment, state.findings});
@@ -63,12 +70,10 @@ void Interpreter::finishConditions() {
     for (auto [atom, value] : decisions) {
       out += out.empty() ? " when " : " and ";
       const AtomInfo &info = atoms[atom];
-      if (!info.trueText.empty()) {
-        out += value ? info.trueText : info.falseText;
+      out += decisionText(atom, value);
+      if (!info.trueText.empty())
         continue;
-      }
       const std::string &n = info.name;
-      out += n + (value != info.negated ? " is true" : " is false");
       if (int times = ++seen[n]; times > 1)
         out += " (" + std::to_string(times) +
                (times == 2   ? "nd"
@@ -109,6 +114,17 @@ void Interpreter::finishConditions() {
       }
     }
     finding.message.replace(begin, end - begin + 1, render(condition));
+    if (pendingConditions[n].event) {
+      finding.path = pathSteps(pendingConditions[n], condition);
+      for (mlir::Block *block : pendingConditions[n].blocks)
+        finding.pathBlocks.push_back(index.idOf(block));
+      // Back out of the regions it entered last, to the finding's block.
+      if (mlir::Operation *at = pendingConditions[n].eventOp)
+        if (BlockId block = index.idOf(at->getBlock());
+            block != kNone &&
+            (finding.pathBlocks.empty() || finding.pathBlocks.back() != block))
+          finding.pathBlocks.push_back(block);
+    }
   }
   pendingConditions.clear();
 }

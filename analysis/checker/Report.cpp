@@ -66,7 +66,8 @@ RelatedLocation Interpreter::siteNote(const Object &o) const {
 }
 
 void Interpreter::report(FindingCode code, SourceRange at, std::string message,
-                         std::vector<RelatedLocation> related) {
+                         std::vector<RelatedLocation> related, int object,
+                         std::optional<PathStep> event, Operation *eventOp) {
   if (quiet) // Summarising a callee: it is checked on its own.
     return;
   // The path the message's condition came from ran into this finding.
@@ -77,10 +78,24 @@ void Interpreter::report(FindingCode code, SourceRange at, std::string message,
     auto pos = std::lower_bound(f.begin(), f.end(), id);
     if (pos == f.end() || *pos != id)
       f.insert(pos, id);
-    reportingState = nullptr;
   }
+  State *path = reportingState;
+  reportingState = nullptr;
   if (!reported.insert({code, at.begin}).second)
     return;
+  // The message's path (conditionsOf's) is the one its report shows.
+  if (path && !pendingConditions.empty() && event) {
+    PendingCondition &pending = pendingConditions.back();
+    pending.events = path->events;
+    pending.blocks = path->entered;
+    pending.object = object;
+    pending.event = std::move(event);
+    pending.eventOp = eventOp;
+    if (auto it = path->objects.find(object); it != path->objects.end()) {
+      pending.site = it->second.site;
+      pending.kind = it->second.kind;
+    }
+  }
   Finding finding;
   finding.code = code;
   finding.severity = Severity::Error;

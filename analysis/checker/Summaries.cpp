@@ -335,7 +335,7 @@ bool Interpreter::callInModule(Operation &op, State &state,
 
   size_t before = out.size();
   for (auto [k, outcome] : llvm::enumerate(summary->outcomes)) {
-    for (auto &[branch, taken] : split(state, conditions[k])) {
+    for (auto &[branch, taken] : split(state, conditions[k], &op)) {
       if (!taken)
         continue;
       // Passing a freed buffer is a use only where the callee touches it.

@@ -36,6 +36,12 @@ int Interpreter::newObject(State &state, Value site, ObjectKind kind) {
       type && type.hasStaticShape())
     object.numElements = type.getNumElements();
   state.objects[id] = std::move(object);
+  if (kind != ObjectKind::Unknown) {
+    PathEvent created;
+    created.kind = PathEvent::Created;
+    created.object = id;
+    state.events.push_back(created);
+  }
   return id;
 }
 

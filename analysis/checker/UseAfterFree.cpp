@@ -62,5 +62,9 @@ void Interpreter::checkUse(Operation &op, State &state, Value operand,
          std::string(what) + " " + used + " after it was freed" +
              (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +
              pathOf(state, ""),
-         std::move(related));
+         std::move(related), v.object,
+         PathStep{PathStepKind::Use, range(&op),
+                  std::string(what) + " " + name(operand) +
+                      " here, after the free"},
+         &op);
 }

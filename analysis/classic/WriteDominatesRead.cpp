@@ -19,6 +19,8 @@
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -73,7 +75,7 @@ public:
             offended.push_back(read);
         }
       if (!offended.empty())
-        report(write, offended, *unwritten);
+        report(write, offended, *unwritten, allocation);
     }
   }
 
@@ -147,8 +149,55 @@ private:
     return out;
   }
 
+  /// The path the message names as its key events: the allocation, the
+  /// choices of `blocks` (UnwrittenReads' path) that avoid the write, and
+  /// the read.
+  std::vector<PathStep> pathSteps(Value allocation, ArrayRef<BlockId> blocks,
+                                  const Access &read) {
+    const AnalysisResult &result = index.result();
+    std::vector<PathStep> steps;
+    steps.push_back({PathStepKind::Allocate, index.rangeOf(allocation),
+                     index.nameOf(allocation) + " is allocated here"});
+    for (size_t i = 1; i < blocks.size(); ++i) {
+      if (blocks[i] == kNone || blocks[i - 1] == kNone)
+        continue;
+      Block *from = index.block(blocks[i - 1]);
+      Block *to = index.block(blocks[i]);
+      Operation *parent = to->getParentOp();
+      // Entering one of several regions (an scf.if's else) is a choice.
+      if (to->isEntryBlock() && parent != function &&
+          parent->getNumRegions() > 1 && !isa<LoopLikeOpInterface>(parent)) {
+        std::string condition;
+        if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+          condition = " (" + index.nameOf(ifOp.getCondition()) +
+                      (to->getParent() == &ifOp.getThenRegion() ? " is true)"
+                                                                : " is false)");
+        steps.push_back(
+            {PathStepKind::Branch, index.rangeOf(parent),
+             "taking " + describeBlock(result, blocks[i]) + condition});
+        continue;
+      }
+      // So is one successor of several.
+      if (from->mightHaveTerminator() && from->getNumSuccessors() > 1 &&
+          llvm::is_contained(from->getSuccessors(), to)) {
+        std::string condition;
+        auto cond = dyn_cast<cf::CondBranchOp>(from->getTerminator());
+        if (cond && cond.getTrueDest() != cond.getFalseDest())
+          condition = " (" + index.nameOf(cond.getCondition()) +
+                      (to == cond.getTrueDest() ? " is true)" : " is false)");
+        steps.push_back(
+            {PathStepKind::Branch, index.rangeOf(from->getTerminator()),
+             "branching to " + describeBlock(result, blocks[i]) + condition});
+      }
+    }
+    steps.push_back(
+        {PathStepKind::Read, index.rangeOf(read.op),
+         "this read of " + index.nameOf(read.value) + " sees it unwritten"});
+    return steps;
+  }
+
   void report(const Access &write, ArrayRef<Access> reads,
-              const UnwrittenReads &unwritten) {
+              const UnwrittenReads &unwritten, Value allocation) {
     AnalysisResult &result = index.result();
     OpId w = index.idOf(write.op);
     if (w == kNone)
@@ -165,8 +214,10 @@ private:
                           describeBlock(result, result.ops[r].block);
       readers.push_back(where);
       std::string path = describePath(unwritten.lookup(read.op));
-      if (firstPath.empty())
+      if (firstPath.empty()) {
         firstPath = path;
+        finding.path = pathSteps(allocation, unwritten.lookup(read.op), read);
+      }
       finding.related.push_back(
           {result.ops[r].nameRange, "this read of " + index.nameOf(read.value) +
                                         " sees it unwritten on " + path});

@@ -56,6 +56,10 @@ OwnershipHint tensorHint(const TensorBuffer &buffer);
 /// about a tensor value's buffer.
 std::string tensorBufferText(const TensorBuffer &buffer);
 
+/// Markdown for a finding with a path (ExplainPath.cpp): its message and
+/// its steps, numbered, each with its line (`lineOf`, required).
+std::string explainPath(const Finding &finding, const LineOfOffset &lineOf);
+
 /// Markdown for an op; for a terminator, the deallocations at its block end.
 std::string explainOp(const AnalysisResult &result, OpId op);
 

@@ -50,6 +50,29 @@ struct RelatedLocation {
   std::string message;
 };
 
+/// What happens at one step of a finding's path. The SARIF writer turns it
+/// into threadFlowLocation kinds (SARIF 2.1.0 section 3.38.8).
+enum class PathStepKind {
+  Enter,    ///< The function is entered with the buffer (an argument).
+  Allocate, ///< The buffer comes into being: an allocation, a definition.
+  Branch,   ///< A decision; the message names the condition it needs.
+  Loop,     ///< A loop runs one more iteration.
+  Call,     ///< Ownership passes through a call (into or out of it).
+  Return,   ///< A value leaves a region: yielded into a region result.
+  Free,     ///< The buffer is freed.
+  Write,    ///< The buffer is written.
+  Read,     ///< The buffer is read.
+  Use,      ///< The buffer is used: read, written, viewed or passed on.
+  Exit,     ///< The path leaves the function or the loop iteration.
+};
+
+/// One key event of a finding's path, in the user's text.
+struct PathStep {
+  PathStepKind kind = PathStepKind::Branch;
+  SourceRange range;
+  std::string message;
+};
+
 struct TextEdit {
   SourceRange range;
   std::string newText;
@@ -73,6 +96,13 @@ struct Finding {
   std::string message;
   std::string source = kBufferLensSource;
   std::vector<RelatedLocation> related;
+  /// The path on which the finding happens, as its key events in the order
+  /// they happen (the last is the finding's own event); empty when the
+  /// analysis that raised it follows no path.
+  std::vector<PathStep> path;
+  /// The blocks that path enters, in order (the function body's, and those
+  /// of the regions it runs), for drawing it; empty when unknown.
+  std::vector<BlockId> pathBlocks;
   std::vector<Fix> fixes;
   /// The analysis chose `severity` for this instance, above its code's
   /// default (BL501 inside a loop: a copy per iteration); a severity the

@@ -710,6 +710,7 @@ private:
         if (!fact)
           continue;
         std::optional<SmallVector<Value>> onPath;
+        SmallVector<std::pair<Value, SmallVector<ReturnHop>>> paths;
         bool decided = false;
         for (ValueId origin : fact->origins) {
           if (result.buffers[result.values[origin].buffer].kind !=
@@ -717,7 +718,7 @@ private:
             continue;
           if (!decided) {
             onPath = argumentsReturnedOnSomePath(ret, use.getOperandNumber(),
-                                                 dynamicOwnership);
+                                                 dynamicOwnership, &paths);
             decided = true;
           }
           if (onPath && !llvm::is_contained(*onPath, index.value(origin)))
@@ -735,10 +736,47 @@ private:
               "(function-boundary ABI); return a copy";
           finding.related.push_back(
               {result.values[origin].definition, "argument " + arg});
+          if (onPath)
+            for (const auto &[argument, hops] : paths)
+              if (argument == index.value(origin))
+                finding.path = returnedArgumentPath(fn, argument, hops,
+                                                    finding.range, name);
           result.findings.push_back(std::move(finding));
         }
       }
     }
+  }
+
+  /// BL105's path: the argument, the choices that carry it to the
+  /// return (ReturnedArguments' first consistent path that returns it),
+  /// and the return.
+  std::vector<PathStep> returnedArgumentPath(FunctionId fn, Value argument,
+                                             ArrayRef<ReturnHop> hops,
+                                             SourceRange at,
+                                             const std::string &returned) {
+    std::vector<PathStep> steps;
+    steps.push_back({PathStepKind::Enter, index.rangeOf(argument),
+                     index.nameOf(argument) + " is an argument of the "
+                                              "function: the caller owns it"});
+    for (const ReturnHop &hop : llvm::reverse(hops)) {
+      std::string conditions;
+      for (auto [cond, expected] : hop.conditions)
+        conditions += (conditions.empty() ? " (" : " and ") +
+                      index.nameOf(cond) +
+                      (expected ? " is true" : " is false");
+      if (!conditions.empty())
+        conditions += ")";
+      SourceRange where = index.rangeOf(hop.to);
+      if (Operation *def = hop.to.getDefiningOp())
+        where = index.rangeOf(def);
+      steps.push_back({PathStepKind::Branch, where,
+                       index.nameOf(hop.to) + " is " + index.nameOf(hop.from) +
+                           conditions});
+    }
+    steps.push_back({PathStepKind::Return, at,
+                     "@" + result.functions[fn].name + " returns " + returned +
+                         " here: the caller would own it twice"});
+    return steps;
   }
 
   /// The range of `value`'s use inside op `op`, else the op's range.

@@ -105,8 +105,12 @@ public:
     CycleGuard guard(*this, v);
     if (guard.revisited())
       return {};
+    hops.push_back({v, *in, chosenConditions});
     return origin(*in, depth + 1);
   }
+
+  /// The hops origin() followed, from the returned value back.
+  SmallVector<ReturnHop> hops;
 
   Flag flag(Value v, int depth) {
     if (depth > kMaxDepth || stopped())
@@ -267,6 +271,8 @@ private:
     bool fresh;
   };
   llvm::SmallPtrSet<const void *, 8> following;
+  /// The conditions of the alternative incoming() chose last.
+  SmallVector<std::pair<Value, bool>, 1> chosenConditions;
 
   /// The value `v` (a block argument, region result or select result)
   /// takes in this world: nullopt when stopped, a null Value when not a
@@ -308,6 +314,7 @@ private:
           infeasible = true;
         return std::nullopt;
       }
+    chosenConditions = alternative.conditions;
     if (position >= alternative.values.size())
       return Value();
     return alternative.values[position];
@@ -416,9 +423,9 @@ private:
 };
 } // namespace
 
-std::optional<SmallVector<Value>>
-bufferlens::argumentsReturnedOnSomePath(Operation *ret, unsigned operand,
-                                        bool dynamicOwnership) {
+std::optional<SmallVector<Value>> bufferlens::argumentsReturnedOnSomePath(
+    Operation *ret, unsigned operand, bool dynamicOwnership,
+    SmallVectorImpl<std::pair<Value, SmallVector<ReturnHop>>> *paths) {
   unsigned memrefs = 0;
   for (Value v : ret->getOperands())
     memrefs += isa<BaseMemRefType>(v.getType());
@@ -451,7 +458,8 @@ bufferlens::argumentsReturnedOnSomePath(Operation *ret, unsigned operand,
       continue;
     if (flagged && flag.kind == Flag::Const && !flag.value)
       continue;
-    arguments.insert(origin.argument);
+    if (arguments.insert(origin.argument) && paths)
+      paths->push_back({origin.argument, std::move(evaluator.hops)});
   }
   return SmallVector<Value>(arguments.begin(), arguments.end());
 }

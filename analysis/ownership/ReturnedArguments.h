@@ -37,9 +37,21 @@ namespace bufferlens {
 /// `private-function-dynamic-ownership`, whose results end with one i1
 /// ownership flag per memref result), an argument returned with a flag
 /// that is false on that path is not counted: the caller does not own it.
-std::optional<llvm::SmallVector<mlir::Value>>
-argumentsReturnedOnSomePath(mlir::Operation *ret, unsigned operand,
-                            bool dynamicOwnership);
+/// One hop of the value a return hands back, from a choice point's result
+/// (`to`: a block argument, region result or select) to the value the
+/// path's choice forwards into it (`from`), with the i1 conditions that
+/// choice needs (value, expected).
+struct ReturnHop {
+  mlir::Value to, from;
+  llvm::SmallVector<std::pair<mlir::Value, bool>, 1> conditions;
+};
+
+/// `paths`, when given, receives for each argument returned the hops of the
+/// first consistent path that returns it, from the return back to it.
+std::optional<llvm::SmallVector<mlir::Value>> argumentsReturnedOnSomePath(
+    mlir::Operation *ret, unsigned operand, bool dynamicOwnership,
+    llvm::SmallVectorImpl<std::pair<mlir::Value, llvm::SmallVector<ReturnHop>>>
+        *paths = nullptr);
 
 } // namespace bufferlens
 

@@ -104,6 +104,21 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   }
   for (const OutOfPlaceOperand *o : operands)
     addConflict(index, *o, finding);
+  // The path: the definitions whose buffers the op would overwrite, then
+  // the op. Not the read upstream names: which one it is varies between
+  // runs (above), and findings must not.
+  for (const OutOfPlaceOperand *o : operands)
+    if (o->value != kNone)
+      finding.path.push_back({PathStepKind::Allocate,
+                              result.values[o->value].definition,
+                              name(result, o->value) + " is defined here"});
+  if (!finding.path.empty())
+    finding.path.push_back(
+        {PathStepKind::Write, result.ops[op].nameRange,
+         "`" + result.ops[op].name + "` writes " +
+             (what.empty() ? std::string("its operand") : what) +
+             " here, whose old contents a later read needs: the write goes "
+             "to a copy"});
   result.findings.push_back(std::move(finding));
 }
 

@@ -54,10 +54,17 @@ def expected_diagnostics(path):
             d["codeDescription"] = {"href": base + "#" + f["code"].lower()}
             if f["code"] == "BL304":
                 d["tags"] = [1]
-        if f.get("related"):
+        # The path's steps, numbered, then the related locations no step
+        # points at (analysis/model/PathNotes.h).
+        steps = f.get("path", [])
+        notes = [("%d. %s" % (i + 1, s["message"]), s["range"])
+                 for i, s in enumerate(steps)]
+        notes += [(r["message"], r["range"]) for r in f["related"]
+                  if all(s["range"] != r["range"] for s in steps)]
+        if notes:
             d["relatedInformation"] = [
-                {"location": {"uri": uri_of(path), "range": r["range"]},
-                 "message": r["message"]} for r in f["related"]]
+                {"location": {"uri": uri_of(path), "range": r},
+                 "message": m} for m, r in notes]
         out.append(d)
     return out
 
@@ -90,6 +97,9 @@ class FeatureTest(unittest.TestCase):
 
     def example(self, name):
         return os.path.join(ARGS.source_dir, "examples", name)
+
+    def inputs(self, name):
+        return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
 
     def examples(self):
         folder = os.path.join(ARGS.source_dir, "examples")

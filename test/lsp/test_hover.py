@@ -54,6 +54,35 @@ class HoverTest(FeatureTest):
         self.assertIsNone(c.call("textDocument/hover", {
             "textDocument": {"uri": uri}, "position": pos(11, 0)})["result"])
 
+    def test_hover_on_a_finding_shows_its_path(self):
+        # The double free in leak.mlir (line 17): the op's explanation, then
+        # the finding with its steps, numbered, each with its line.
+        c = self.start()
+        path = self.inputs("leak.mlir")
+        uri = self.opened(c, path)
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": pos(16, 5)})["result"]
+        value = h["contents"]["value"]
+        self.assertEqual(value, explain(path, 17, 6))
+        self.assertTrue(value.endswith(
+            "\n---\n\n"
+            "**BL102** double free of %a: ^bb0\n\n"
+            "1. line 15: %a is allocated here\n"
+            "2. line 16: %a is freed here\n"
+            "3. line 17: %a is freed again here\n"), value)
+        self.assertEqual(h["range"], rng(16, 2, 16, 16))
+        # The leak, at its value: the path after what the value is.
+        value = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri},
+            "position": pos(2, 3)})["result"]["contents"]["value"]
+        self.assertIn(
+            "**BL101** %buf leaks when %cond is false: "
+            "^bb0 -> ^keep -> ^exit -> return\n\n"
+            "1. line 3: %buf is allocated here\n"
+            "2. line 4: branching to ^keep (%cond is false)\n"
+            "3. line 11: leaves the function here without freeing %buf\n",
+            value)
+
     def test_explain_prints_the_hover_at_every_name_of_the_examples(self):
         c = self.start()
         answered = 0

@@ -329,8 +329,22 @@ class ProtocolTest:
                           ("BL102", rng(16, 2, 16, 16), 1)])
         self.assertTrue(d[0]["codeDescription"]["href"].endswith(
             "README.md#bl101"))
-        self.assertEqual(d[1]["relatedInformation"][0]["location"],
-                         {"uri": uri_of(path), "range": rng(15, 2, 15, 16)})
+        # The path's steps in path order, numbered; the related locations
+        # they point at ("first freed here", the allocation) are not
+        # repeated, the one no step has ("the path leaves here": the exit
+        # step is at the same return) neither.
+        def info(range_, message):
+            return {"location": {"uri": uri_of(path), "range": range_},
+                    "message": message}
+        self.assertEqual(d[0]["relatedInformation"], [
+            info(rng(2, 2, 2, 6), "1. %buf is allocated here"),
+            info(rng(3, 2, 3, 12), "2. branching to ^keep (%cond is false)"),
+            info(rng(10, 2, 10, 8),
+                 "3. leaves the function here without freeing %buf")])
+        self.assertEqual(d[1]["relatedInformation"], [
+            info(rng(14, 2, 14, 4), "1. %a is allocated here"),
+            info(rng(15, 2, 15, 16), "2. %a is freed here"),
+            info(rng(16, 2, 16, 16), "3. %a is freed again here")])
 
     def test_client_without_related_information_or_code_links(self):
         # A client that declares neither (textDocument.publishDiagnostics
@@ -351,8 +365,9 @@ class ProtocolTest:
         self.assertEqual(d, want)
         self.assertEqual(d[1]["message"],
                          "double free of %a: ^bb0\n"
-                         "line 16: first freed here\n"
-                         "line 15: %a is allocated here")
+                         "line 15: 1. %a is allocated here\n"
+                         "line 16: 2. %a is freed here\n"
+                         "line 17: 3. %a is freed again here")
         self.assertNotIn("relatedInformation", d[1])
         self.assertNotIn("codeDescription", d[0])
 

@@ -58,9 +58,12 @@ class TensorTest(FeatureTest):
                        "`tensor.insert` bufferizes out of place: operand #1 "
                        "(`%t`, tensor<4x8xf32>, 128 bytes) is copied into a "
                        "new buffer",
-                       [(rng(2, 28, 2, 30), "definition: `%t`"),
+                       [(rng(2, 28, 2, 30), "1. `%t` is defined here"),
                         (insert,
-                         "conflicting write: operand #1 of `tensor.insert`")]),
+                         "2. `tensor.insert` writes operand #1 (`%t`, "
+                         "tensor<4x8xf32>, 128 bytes) here, whose old "
+                         "contents a later read needs: the write goes to a "
+                         "copy")]),
             diagnostic(insert, 4, "BL502",
                        "One-Shot Bufferize allocates memref<4x8xf32>, 128 "
                        "bytes here, for the copy of an out-of-place operand",
