@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""The project's own dialects: an op of a dialect the server has not
+loaded costs only its top-level op (the parse error, at its range, says how
+to make it parse), and the other functions are analysed.
+
+usage: test_dialects.py --bufferlens PATH --source-dir DIR [unittest args]
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import protocol_helpers  # noqa: E402
+from protocol_helpers import FeatureTest, rng  # noqa: E402
+
+HINT = ("; this operation is not analysed (the others are): load its "
+        "dialect's plugin (`--load-dialect-plugin=PATH`, or \"plugins\" in "
+        ".bufferlens.json or the server's settings), or print the IR in "
+        "generic form (`mlir-opt --mlir-print-op-generic`) and describe its "
+        "operations under \"operations\" in .bufferlens.json")
+
+TEXT = ("func.func @uses_acme(%arg0: memref<8xf32>) {\n"
+        "  acme.transform %arg0 : memref<8xf32>\n"
+        "  return\n"
+        "}\n"
+        "func.func @leaks(%c: i1) {\n"
+        "  %0 = memref.alloc() : memref<8xf32>\n"
+        "  cf.cond_br %c, ^free, ^keep\n"
+        "^free:\n"
+        "  memref.dealloc %0 : memref<8xf32>\n"
+        "  return\n"
+        "^keep:\n"
+        "  return\n"
+        "}\n")
+
+
+class UnknownDialectTest(FeatureTest):
+    def test_unknown_custom_syntax_costs_only_its_operation(self):
+        c = self.start()
+        uri = "file:///tmp/unknown-dialect.mlir"
+        c.open(uri, TEXT)
+        diagnostics = c.diagnostics(uri)["diagnostics"]
+        self.assertEqual(
+            [(d["range"], d["severity"], d.get("code"), d["message"])
+             for d in diagnostics],
+            [(rng(1, 2, 1, 16), 1, None,
+              "Dialect `acme' not found for custom op 'acme.transform'"
+              + HINT),
+             (rng(5, 2, 5, 4), 1, "BL101",
+              "%0 leaks when %c is false: ^bb0 -> ^keep -> return")])
+
+
+if __name__ == "__main__":
+    protocol_helpers.main()
