@@ -228,7 +228,7 @@ static std::string lintArgsFromCommandLine(LintArgs &out) {
 // Settings for one file: config file, then command-line overrides.
 static std::string optionsFor(const std::string &file, const LintArgs &args,
                               AnalysisOptions &options) {
-  if (auto error = loadOptionsFor(file, args.configFile, options))
+  if (auto error = commandOptionsFor(file, args.configFile, options))
     return *error;
   for (const auto &[code, enabled] : args.toggles)
     if (auto error = setCheck(code, enabled ? "on" : "off", options))

@@ -1,6 +1,7 @@
 //===- ParsedModule.cpp ---------------------------------------------------===//
 
 #include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/DescribedDialects.h"
 #include "analysis/parts/TopLevelSplit.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -243,7 +244,9 @@ ParsedModule::parse(std::string_view text, std::string_view bufferName,
   // the module, for what spans ops (symbol uses of calls).
   bool allValid = true;
   for (Operation &op : parsed->moduleOp->getBody()->getOperations()) {
-    if (failed(verify(&op))) {
+    // An op that does not match its description in the configuration is
+    // as broken as one that does not verify: nothing may trust its effects.
+    if (failed(verify(&op)) || failed(verifyDescribedOps(&op))) {
       parsed->invalidTopLevelOps.insert(&op);
       allValid = false;
     }

@@ -9,6 +9,7 @@
 #define BUFFERLENS_ANALYSIS_MODEL_OPTIONS_H
 
 #include "analysis/model/Model.h"
+#include "analysis/model/OperationDescriptions.h"
 
 #include <cstdint>
 #include <map>
@@ -60,6 +61,9 @@ struct AnalysisOptions {
     uint64_t maxOperations = 1000000;
     uint64_t milliseconds = 30000;
   } functionBudget;
+  /// The project's own dialects: plugins to load and ops described in the
+  /// configuration (OperationDescriptions.h).
+  ProjectDialects dialects;
 
   bool isEnabled(FindingCode code) const;
   Severity severityOf(FindingCode code) const;
