@@ -566,7 +566,9 @@ static int finishLint(const LintArgs &args, const ReportSummary &summary,
               << " warning" << (summary.warnings == 1 ? "" : "s") << ", "
               << summary.others << " other finding"
               << (summary.others == 1 ? "" : "s") << "\n";
-  if (ioProblem)
+  // A dialect plugin that did not load is an I/O problem: the files were
+  // linted without its dialects.
+  if (ioProblem || pluginFailed())
     return 2;
   if (summary.errors || (args.werror && summary.warnings + summary.others))
     return 1;
