@@ -2,12 +2,12 @@
 //
 // An op of a dialect MLIR has not loaded is unregistered: no interface
 // says what it does, so the checker, the classic plan and the ownership
-// pass treat it as an op of unknown effects (BL204). For the ops described
-// in the configuration (model/OperationDescriptions.h), this loads a
-// stand-in dialect for each of their namespaces that allows unknown ops and
-// types (so the generic form parses as before) and answers MLIR's interface
-// lookup for them (`Dialect::getRegisteredInterfaceForOp`, the fallback
-// MLIR gives a dialect for the ops it does not register, as upstream's
+// pass treat it as an op of unknown effects (the pass rejects its function).
+// For the ops described in the configuration (model/OperationDescriptions.h),
+// this loads a stand-in dialect for each of their namespaces that allows
+// unknown ops and types (so the generic form parses as before) and answers
+// MLIR's interface lookup for them (`Dialect::getRegisteredInterfaceForOp`, the
+// fallback MLIR gives a dialect for the ops it does not register, as upstream's
 // test dialect does for `test.unregistered_side_effect_op`):
 // MemoryEffectOpInterface (Allocate on `allocates`, Free on `frees`, Read
 // and Write, nothing else), ViewLikeOpInterface for an op with one alias
