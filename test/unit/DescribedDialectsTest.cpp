@@ -56,8 +56,8 @@ TEST(DescribedDialectsTest, ADescriptionOfAnUpstreamOpIsIgnored) {
   // memref's own interfaces speak for memref.dealloc: describing it as
   // freeing nothing changes nothing.
   AnalysisOptions options = described();
-  auto ops = std::make_shared<OperationDescriptions>(
-      *options.dialects.operations);
+  auto ops =
+      std::make_shared<OperationDescriptions>(*options.dialects.operations);
   (*ops)["memref.dealloc"] = OperationDescription();
   options.dialects.operations = ops;
   const char *text = R"(func.func @g() {
