@@ -137,10 +137,15 @@ static constexpr const char *kUnknownDialectHint =
 /// whose dialect is not loaded, or is loaded without that op
 /// (mlir/lib/AsmParser/Parser.cpp, OperationParser::parseCustomOperation).
 static bool isUnknownCustomOp(llvm::StringRef message) {
-  return (message.starts_with("Dialect `") &&
-          message.contains("' not found for custom op '")) ||
-         (message.starts_with("custom op '") &&
-          message.contains("' is unknown"));
+  if (message.starts_with("Dialect `"))
+    return message.contains("' not found for custom op '");
+  // A loaded dialect without the op; a name without a dialect (`modul`,
+  // a typo of `module`) is tried in the enclosing op's dialects and is not
+  // a dialect's op to load.
+  if (!message.consume_front("custom op '"))
+    return false;
+  llvm::StringRef name = message.take_until([](char c) { return c == '\''; });
+  return name.contains('.') && message.contains("' is unknown");
 }
 
 /// The top-level op of `chunks` holding `offset`, if any.
