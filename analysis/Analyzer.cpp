@@ -139,7 +139,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
   LineIndex lines(result.text());
   Directives directives = parseDirectives(result.text(), lines);
 
-  std::unique_ptr<MLIRContext> context = takeThreadContext();
+  std::unique_ptr<MLIRContext> context = takeThreadContext(options.dialects);
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(result.text(), bufferName, *context, result.findings);
   if (!parsed) {

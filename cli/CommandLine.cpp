@@ -1,6 +1,13 @@
 //===- CommandLine.cpp - The subcommands and their shared options ---------===//
 
 #include "cli/CommandLine.h"
+#include "config/Config.h"
+#include "ide/DialectPlugins.h"
+
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <set>
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,6 +59,59 @@ static cl::opt<std::string>
                cl::sub(graphCommand()), cl::cat(optionCategory()));
 
 const std::string &bufferlens::configFileOption() { return configFile; }
+
+static cl::list<std::string> loadDialectPlugin(
+    "load-dialect-plugin",
+    cl::desc("load a dialect plugin built for mlir-opt of the same MLIR "
+             "(repeatable; added to \"plugins\" of the settings file)"),
+    cl::value_desc("PATH"), cl::sub(lintCommand()), cl::sub(explainCommand()),
+    cl::sub(rewriteCommand()), cl::sub(graphCommand()), cl::sub(serveCommand()),
+    cl::cat(optionCategory()));
+
+std::vector<std::string> bufferlens::dialectPluginOption() {
+  std::vector<std::string> paths;
+  for (const std::string &path : loadDialectPlugin) {
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    paths.push_back(ec ? path : absolute.lexically_normal().string());
+  }
+  return paths;
+}
+
+/// The subcommand being run, for messages.
+static llvm::StringRef subCommandName() {
+  for (cl::SubCommand *command :
+       {&lintCommand(), &explainCommand(), &rewriteCommand(), &graphCommand(),
+        &serveCommand()})
+    if (*command)
+      return command->getName();
+  return "";
+}
+
+static std::atomic<bool> aPluginFailed{false};
+bool bufferlens::pluginFailed() { return aPluginFailed; }
+
+std::optional<std::string>
+bufferlens::commandOptionsFor(const std::string &file,
+                              const std::string &configFile,
+                              AnalysisOptions &options) {
+  std::optional<std::string> error = loadOptionsFor(file, configFile, options);
+  static const std::vector<std::string> fromFlags = dialectPluginOption();
+  for (const std::string &path : fromFlags)
+    if (!llvm::is_contained(options.dialects.plugins, path))
+      options.dialects.plugins.push_back(path);
+  static std::mutex saidMutex;
+  static std::set<std::string> said;
+  for (const std::string &problem :
+       loadDialectPlugins(options.dialects.plugins)) {
+    aPluginFailed = true;
+    std::lock_guard<std::mutex> lock(saidMutex);
+    if (said.insert(problem).second)
+      llvm::errs() << "bufferlens " << subCommandName() << ": " << problem
+                   << "\n";
+  }
+  return error;
+}
 
 int bufferlens::usageError(const cl::SubCommand &command,
                            const std::string &message) {

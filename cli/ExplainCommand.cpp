@@ -42,7 +42,7 @@ int bufferlens::runExplain() {
     return 2;
   }
   AnalysisOptions options;
-  if (auto configError = loadOptionsFor(file, configFile, options)) {
+  if (auto configError = commandOptionsFor(file, configFile, options)) {
     std::cerr << *configError << "\n";
     return 2;
   }

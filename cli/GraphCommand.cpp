@@ -192,7 +192,7 @@ int bufferlens::runGraph() {
     if (!readSourceFile(file, text, error))
       return fail(file + ": " + error);
     AnalysisOptions options;
-    if (auto configError = loadOptionsFor(file, args.configFile, options))
+    if (auto configError = commandOptionsFor(file, args.configFile, options))
       return fail(*configError);
     // The graph feature of the editor (ide/Graph.cpp) on the server's whole
     // analysis, in one piece: a graph draws one result's model.
@@ -219,7 +219,7 @@ int bufferlens::runGraph() {
     if (!args.origin.empty()) {
       AnalysisOptions originOptions;
       if (auto configError =
-              loadOptionsFor(args.origin, args.configFile, originOptions))
+              commandOptionsFor(args.origin, args.configFile, originOptions))
         return fail(*configError);
       runOnAnalysisThread([&] {
         original = std::make_unique<AnalysisResult>(

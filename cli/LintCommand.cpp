@@ -228,7 +228,7 @@ static std::string lintArgsFromCommandLine(LintArgs &out) {
 // Settings for one file: config file, then command-line overrides.
 static std::string optionsFor(const std::string &file, const LintArgs &args,
                               AnalysisOptions &options) {
-  if (auto error = loadOptionsFor(file, args.configFile, options))
+  if (auto error = commandOptionsFor(file, args.configFile, options))
     return *error;
   for (const auto &[code, enabled] : args.toggles)
     if (auto error = setCheck(code, enabled ? "on" : "off", options))
@@ -566,7 +566,9 @@ static int finishLint(const LintArgs &args, const ReportSummary &summary,
               << " warning" << (summary.warnings == 1 ? "" : "s") << ", "
               << summary.others << " other finding"
               << (summary.others == 1 ? "" : "s") << "\n";
-  if (ioProblem)
+  // A dialect plugin that did not load is an I/O problem: the files were
+  // linted without its dialects.
+  if (ioProblem || pluginFailed())
     return 2;
   if (summary.errors || (args.werror && summary.warnings + summary.others))
     return 1;

@@ -104,7 +104,7 @@ int bufferlens::runRewrite() {
     return 2;
   }
   AnalysisOptions options;
-  if (auto configError = loadOptionsFor(file, configFile, options)) {
+  if (auto configError = commandOptionsFor(file, configFile, options)) {
     std::cerr << *configError << "\n";
     return 2;
   }

@@ -87,6 +87,7 @@ int bufferlens::runServe() {
   ServerConfig config;
   config.codeDescriptionBase = codeDescriptionBase;
   config.workers = workerCount;
+  config.dialectPlugins = dialectPluginOption();
 
   std::FILE *logStream = nullptr;
   if (!logFile.empty() && !(logStream = std::fopen(logFile.c_str(), "a"))) {

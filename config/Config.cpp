@@ -3,6 +3,7 @@
 #include "config/Config.h"
 #include "analysis/model/FindingCodes.h"
 #include "analysis/model/Names.h"
+#include "config/OperationsConfig.h"
 #include "support/RegularFile.h"
 
 #include <nlohmann/json.hpp>
@@ -65,6 +66,19 @@ void AnalysisSettings::applyTo(AnalysisOptions &options) const {
     options.functionBudget.milliseconds = *budgetMilliseconds;
   if (budgetMegabytes)
     options.functionBudget.megabytes = *budgetMegabytes;
+  for (const std::string &plugin : plugins)
+    if (std::find(options.dialects.plugins.begin(),
+                  options.dialects.plugins.end(),
+                  plugin) == options.dialects.plugins.end())
+      options.dialects.plugins.push_back(plugin);
+  if (!operations.empty()) {
+    auto merged = std::make_shared<OperationDescriptions>(
+        options.dialects.operations ? *options.dialects.operations
+                                    : OperationDescriptions());
+    for (const auto &[name, description] : operations)
+      (*merged)[name] = description;
+    options.dialects.operations = std::move(merged);
+  }
 }
 
 // {"operations": N, "milliseconds": N, "megabytes": N}; any may be left
@@ -94,7 +108,8 @@ static void parseFunctionBudget(const nlohmann::json &value,
 
 std::optional<std::string>
 bufferlens::parseAnalysisSettings(const nlohmann::json &json,
-                                  AnalysisSettings &settings) {
+                                  AnalysisSettings &settings,
+                                  const fs::path &base) {
   if (!json.is_object())
     return std::string("the configuration must be a JSON object");
   std::string errors;
@@ -149,6 +164,12 @@ bufferlens::parseAnalysisSettings(const nlohmann::json &json,
         fail("'oneShotBufferize' must be a string of One-Shot Bufferize "
              "pass options, e.g. \"bufferize-function-boundaries "
              "allow-return-allocs-from-loops\"");
+    } else if (key == "operations") {
+      parseOperations(value, settings.operations, fail);
+    } else if (key == "plugins") {
+      std::error_code ec;
+      fs::path from = base.empty() ? fs::current_path(ec) : base;
+      parsePlugins(value, from, settings.plugins, fail);
     } else if (key == "reportPassRejectionOfFrees") {
       if (value.is_boolean())
         settings.reportPassRejectionOfFrees = value.get<bool>();
@@ -186,7 +207,9 @@ bufferlens::readConfigFile(const std::string &file, AnalysisSettings &settings,
                                               /*ignore_comments=*/true);
   if (json.is_discarded())
     return file + ": not valid JSON";
-  if (auto error = parseAnalysisSettings(json, settings))
+  std::error_code ec;
+  fs::path directory = fs::absolute(fs::path(file), ec).parent_path();
+  if (auto error = parseAnalysisSettings(json, settings, directory))
     return file + ": " + *error;
   return std::nullopt;
 }

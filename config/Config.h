@@ -9,7 +9,12 @@
 //    "promoteToStackLimit": 1024,
 //    "privateFunctionDynamicOwnership": false,
 //    "functionBudget": {"operations": 1000000, "milliseconds": 30000,
-//                       "megabytes": 4096}}
+//                       "megabytes": 4096},
+//    "oneShotBufferize": "bufferize-function-boundaries",
+//    "plugins": ["path/to/DialectPlugin.so"],
+//    "operations": {"acme.alloc": {"allocates": ["result 0"]}}}
+//
+// (the last two: config/OperationsConfig.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,14 +52,21 @@ struct AnalysisSettings {
   std::optional<uint64_t> budgetOperations;
   std::optional<uint64_t> budgetMilliseconds;
   std::optional<uint64_t> budgetMegabytes;
+  /// Dialect plugins, absolute: added to those of the layers below.
+  std::vector<std::string> plugins;
+  /// Described ops: each replaces the layers' below of the same name.
+  OperationDescriptions operations;
 
   void applyTo(AnalysisOptions &options) const;
 };
 
 /// Parses the settings object `json` into `settings`. Returns an error
 /// message naming each malformed setting (the valid ones are still kept).
-std::optional<std::string> parseAnalysisSettings(const nlohmann::json &json,
-                                                 AnalysisSettings &settings);
+/// Relative plugin paths are taken from `base` (the config file's
+/// directory; the working directory when empty).
+std::optional<std::string>
+parseAnalysisSettings(const nlohmann::json &json, AnalysisSettings &settings,
+                      const std::filesystem::path &base = {});
 
 /// Applies the settings in `json` on top of `options`. Returns an error
 /// message for a malformed setting (the valid ones are still applied).

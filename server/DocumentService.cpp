@@ -2,11 +2,13 @@
 
 #include "server/DocumentService.h"
 #include "config/Config.h"
+#include "ide/DialectPlugins.h"
 #include "ide/IncrementalAnalysis.h"
 #include "server/Logger.h"
 #include "server/Protocol.h"
 #include "server/Scheduler.h"
 
+#include <algorithm>
 #include <cctype>
 
 using namespace bufferlens;
@@ -201,8 +203,26 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
       callbacks.onSettingsProblems(config.file, problem);
     }
   }
-  std::lock_guard<std::mutex> lock(settingsMutex);
-  clientSettings.applyTo(options);
+  std::vector<std::string> pluginProblems;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    clientSettings.applyTo(options);
+    for (const std::string &plugin : serverConfig.dialectPlugins)
+      if (std::find(options.dialects.plugins.begin(),
+                    options.dialects.plugins.end(),
+                    plugin) == options.dialects.plugins.end())
+        options.dialects.plugins.push_back(plugin);
+  }
+  // A plugin that does not load is said once; the analysis goes on
+  // without its dialects (their ops then get the parse error that says
+  // how to load them).
+  for (std::string &problem : loadDialectPlugins(options.dialects.plugins)) {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    if (!pluginProblemsSaid.insert(problem).second)
+      continue;
+    log.log(problem);
+    callbacks.onSettingsProblems("dialect plugins", problem);
+  }
   return options;
 }
 

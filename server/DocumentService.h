@@ -32,6 +32,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,8 @@ struct ServerConfig {
   /// Threads one document's whole analysis may use (parts analysed in
   /// parallel, analysis/parts/Partition.h); 0: one per core.
   unsigned analysisThreads = 0;
+  /// `serve --load-dialect-plugin`: added to every document's plugins.
+  std::vector<std::string> dialectPlugins;
 };
 
 /// Why a call has no answer: an LSP error code (ErrorCode) and its message.
@@ -214,6 +217,8 @@ private:
   ConfigCache configs;
   /// The last problem reported of each configuration file (said once).
   std::map<std::string, std::string> configProblems;
+  /// The dialect plugins' load failures said so far (once each).
+  std::set<std::string> pluginProblemsSaid;
 
   struct Document {
     size_t bytes = 0;

@@ -116,6 +116,7 @@ private:
         // free of another dialect's allocation: createFree), recognised by
         // its Free effect as the frees already in the IR are.
         insertion.kind = ClassicInsertion::Kind::Dealloc;
+        insertion.freeOp = op.getName().getStringRef().str();
         Value freed = frees.front();
         if (auto clone = cloneIndex.find(freed.getDefiningOp());
             clone != cloneIndex.end()) {

@@ -39,6 +39,8 @@ static std::string position(const AnalysisResult &result,
 /// rest, clones included.
 static std::string freeOpOf(const AnalysisResult &result,
                             const ClassicInsertion &insertion) {
+  if (!insertion.freeOp.empty())
+    return insertion.freeOp;
   if (insertion.value != kNone) {
     OpId def = result.values[insertion.value].definingOp;
     if (def != kNone && result.ops[def].name == "gpu.alloc")

@@ -15,6 +15,7 @@
 
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/DescribedDialects.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -33,7 +34,7 @@ static gpu::AllocOp synchronousGpuAlloc(Value buffer) {
 std::string classic::whyNoFreeOp(Value allocation) {
   Operation *op = allocation.getDefiningOp();
   if (!op || checker::freedByMemrefDealloc(allocation) ||
-      synchronousGpuAlloc(allocation))
+      synchronousGpuAlloc(allocation) || !describedFreeOp(allocation).empty())
     return "";
   std::string name = "`" + op->getName().getStringRef().str() + "`";
   if (isa<gpu::AllocOp>(op))
@@ -41,7 +42,9 @@ std::string classic::whyNoFreeOp(Value allocation) {
                   "`gpu.dealloc async` in the same chain of tokens, which "
                   "the classic algorithm does not build";
   return name + " allocates a buffer that `memref.dealloc` does not free, "
-                "and the classic algorithm knows no op that does";
+                "and the classic algorithm knows no op that does (a "
+                "described op of its dialect that only frees its operand 0 "
+                "would)";
 }
 
 llvm::StringRef classic::freeOpName(Value freed) {
@@ -51,6 +54,13 @@ llvm::StringRef classic::freeOpName(Value freed) {
 }
 
 Operation *classic::createFree(OpBuilder &builder, Location loc, Value freed) {
+  // An allocation of a described op: the op the configuration describes
+  // as freeing it, in generic form (DescribedDialects.h).
+  if (std::string free = describedFreeOp(freed); !free.empty()) {
+    OperationState state(loc, free);
+    state.addOperands(freed);
+    return builder.create(state);
+  }
   if (synchronousGpuAlloc(freed))
     return gpu::DeallocOp::create(builder, loc, /*asyncToken=*/Type(),
                                   /*asyncDependencies=*/ValueRange(), freed);

@@ -1,6 +1,8 @@
 //===- ParsedModule.cpp ---------------------------------------------------===//
 
 #include "analysis/ir/ParsedModule.h"
+#include "analysis/ir/DescribedDialects.h"
+#include "analysis/parts/TopLevelSplit.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
@@ -121,27 +123,117 @@ private:
 };
 } // namespace
 
+/// What to do about an op MLIR cannot parse because its dialect is not
+/// loaded: the way mlir-opt would read it, or the generic form with the
+/// op's effects described.
+static constexpr const char *kUnknownDialectHint =
+    "; this operation is not analysed (the others are): load its dialect's "
+    "plugin (`--load-dialect-plugin=PATH`, or \"plugins\" in "
+    ".bufferlens.json or the server's settings), or print the IR in generic "
+    "form (`mlir-opt --mlir-print-op-generic`) and describe its operations "
+    "under \"operations\" in .bufferlens.json";
+
+/// Whether `message` is MLIR's parse error for the custom syntax of an op
+/// whose dialect is not loaded, or is loaded without that op
+/// (mlir/lib/AsmParser/Parser.cpp, OperationParser::parseCustomOperation).
+static bool isUnknownCustomOp(llvm::StringRef message) {
+  if (message.starts_with("Dialect `"))
+    return message.contains("' not found for custom op '");
+  // A loaded dialect without the op; a name without a dialect (`modul`,
+  // a typo of `module`) is tried in the enclosing op's dialects and is not
+  // a dialect's op to load.
+  if (!message.consume_front("custom op '"))
+    return false;
+  llvm::StringRef name = message.take_until([](char c) { return c == '\''; });
+  return name.contains('.') && message.contains("' is unknown");
+}
+
+/// The top-level op of `chunks` holding `offset`, if any.
+static const TopLevelChunk *chunkAt(const std::vector<TopLevelChunk> &chunks,
+                                    uint32_t offset) {
+  for (const TopLevelChunk &chunk : chunks)
+    if (chunk.range.begin <= offset && offset < chunk.range.end)
+      return &chunk;
+  return nullptr;
+}
+
+bool ParsedModule::parseOnce(MLIRContext &context, Block &block) {
+  sourceMgr = llvm::SourceMgr();
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(sourceText, bufferName,
+                                       /*RequiresNullTerminator=*/true),
+      llvm::SMLoc());
+  state = AsmParserState();
+  // Verification is done below, one top-level op at a time.
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
+  return succeeded(parseAsmSourceFile(sourceMgr, &block, config, &state));
+}
+
 std::unique_ptr<ParsedModule>
 ParsedModule::parse(std::string_view text, std::string_view bufferName,
                     MLIRContext &context, std::vector<Finding> &diagnostics) {
   std::unique_ptr<ParsedModule> parsed(new ParsedModule(text, bufferName));
-  parsed->sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(parsed->sourceText, bufferName,
-                                       /*RequiresNullTerminator=*/true),
-      llvm::SMLoc());
   DiagnosticCollector collector(context, *parsed, diagnostics);
 
-  // Verification is done below, one top-level op at a time.
-  ParserConfig config(&context, /*verifyAfterParse=*/false);
-  Block block;
-  if (failed(parseAsmSourceFile(parsed->sourceMgr, &block, config,
-                                &parsed->state)))
-    return nullptr;
+  // MLIR's parser stops at its first error. When that error is inside one
+  // top-level op (an op of a dialect that is not loaded, most often), that
+  // op is blanked (its bytes become spaces, so every other offset stays)
+  // and the text parsed again: the error stays a finding at its range and
+  // the other ops are analysed as usual. Each round blanks one more op, so
+  // the loop ends; a text with N broken ops is parsed N + 1 times.
+  std::vector<TopLevelChunk> chunks;
+  std::vector<SourceRange> blanked;
+  auto block = std::make_unique<Block>();
+  while (true) {
+    size_t before = diagnostics.size();
+    if (parsed->parseOnce(context, *block))
+      break;
+    std::optional<uint32_t> errorAt;
+    for (size_t i = before; i < diagnostics.size(); ++i) {
+      if (diagnostics[i].severity != Severity::Error)
+        continue;
+      if (isUnknownCustomOp(diagnostics[i].message)) {
+        llvm::StringRef message =
+            llvm::StringRef(diagnostics[i].message).rtrim();
+        diagnostics[i].message = message.str() + kUnknownDialectHint;
+        // The list of the dialects that are loaded does not help: the
+        // message says how to load this one.
+        llvm::erase_if(diagnostics[i].related, [](const RelatedLocation &note) {
+          return llvm::StringRef(note.message)
+              .starts_with("Available dialects: ");
+        });
+      }
+      if (!errorAt)
+        errorAt = diagnostics[i].range.begin;
+    }
+    if (!errorAt)
+      return nullptr;
+    if (blanked.empty())
+      chunks = splitTopLevel(text);
+    const TopLevelChunk *broken = chunkAt(chunks, *errorAt);
+    if (!broken || llvm::any_of(blanked, [&](const SourceRange &r) {
+          return r.begin == broken->range.begin;
+        }))
+      return nullptr;
+    blanked.push_back(broken->range);
+    std::sort(blanked.begin(), blanked.end(),
+              [](const SourceRange &a, const SourceRange &b) {
+                return a.begin < b.begin;
+              });
+    // In place: the line index views this buffer, and blanking keeps every
+    // byte's offset.
+    std::string blankedText = blankOperations(text, blanked);
+    assert(blankedText.size() == parsed->sourceText.size());
+    std::copy(blankedText.begin(), blankedText.end(),
+              parsed->sourceText.begin());
+    block = std::make_unique<Block>();
+  }
+  Block &parsedBlock = *block;
 
   // As mlir-opt: a lone top-level module is the module, anything else is
   // wrapped in an implicit one.
-  if (block.getOperations().size() == 1)
-    if (auto module = dyn_cast<ModuleOp>(block.front())) {
+  if (parsedBlock.getOperations().size() == 1)
+    if (auto module = dyn_cast<ModuleOp>(parsedBlock.front())) {
       module->remove();
       parsed->moduleOp = module;
     }
@@ -150,14 +242,16 @@ ParsedModule::parse(std::string_view text, std::string_view bufferName,
     parsed->moduleOp =
         ModuleOp::create(FileLineColLoc::get(&context, bufferName, 1, 1));
     Block *body = parsed->moduleOp->getBody();
-    body->getOperations().splice(body->begin(), block.getOperations());
+    body->getOperations().splice(body->begin(), parsedBlock.getOperations());
   }
 
   // Each top-level op alone first, so a broken function is isolated; then
   // the module, for what spans ops (symbol uses of calls).
   bool allValid = true;
   for (Operation &op : parsed->moduleOp->getBody()->getOperations()) {
-    if (failed(verify(&op))) {
+    // An op that does not match its description in the configuration is
+    // as broken as one that does not verify: nothing may trust its effects.
+    if (failed(verify(&op)) || failed(verifyDescribedOps(&op))) {
       parsed->invalidTopLevelOps.insert(&op);
       allValid = false;
     }

@@ -30,6 +30,9 @@ class ParsedModule {
 public:
   /// Parses `text` in `context`. Parse and verifier errors are appended to
   /// `diagnostics`; the result is null only if nothing could be parsed.
+  /// A parse error inside one top-level op costs that op alone: it stays an
+  /// error finding and the op is left out of the module (text() holds it
+  /// blanked); the other ops are parsed and analysed.
   static std::unique_ptr<ParsedModule> parse(std::string_view text,
                                              std::string_view bufferName,
                                              mlir::MLIRContext &context,
@@ -51,6 +54,8 @@ public:
 
 private:
   ParsedModule(std::string_view text, std::string_view bufferName);
+  /// Parses `sourceText` into `block` afresh; false on a parse error.
+  bool parseOnce(mlir::MLIRContext &context, mlir::Block &block);
 
   std::string sourceText;
   LineIndex lineIndex;

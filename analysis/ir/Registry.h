@@ -10,6 +10,8 @@
 #ifndef BUFFERLENS_ANALYSIS_IR_REGISTRY_H
 #define BUFFERLENS_ANALYSIS_IR_REGISTRY_H
 
+#include "analysis/model/OperationDescriptions.h"
+
 #include <cstddef>
 #include <memory>
 
@@ -25,13 +27,20 @@ const mlir::DialectRegistry &dialectRegistry();
 /// A context with every upstream dialect available and unregistered dialects
 /// allowed. Single-threaded: BufferLens parallelises over files and
 /// functions itself, and a thread pool per document would oversubscribe.
-std::unique_ptr<mlir::MLIRContext> createContext();
+/// With `dialects`, also the project's: its plugins' dialects available and
+/// its described ops' stand-in dialects loaded (DialectPlugins.h,
+/// DescribedDialects.h).
+std::unique_ptr<mlir::MLIRContext>
+createContext(const ProjectDialects &dialects = {});
 
 /// A context for one analysis on this thread: the one this thread's last
 /// analysis gave back, else a new one. Loading the dialects an analysis
 /// needs (bufferization brings many with it) costs more than analysing one
 /// function, so each edit's analysis would otherwise pay mostly for that.
-std::unique_ptr<mlir::MLIRContext> takeThreadContext();
+/// Only a context made for the same `dialects` is reused: a dialect
+/// loaded for one project must not change how another's text parses.
+std::unique_ptr<mlir::MLIRContext>
+takeThreadContext(const ProjectDialects &dialects = {});
 
 /// Gives `context` back for this thread's next analysis, which must not
 /// see any of this one's IR (destroy it first). `operations` is how many

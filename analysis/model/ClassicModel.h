@@ -52,6 +52,9 @@ struct ClassicInsertion {
   int32_t clone = kNone;
   /// Dealloc: the value freed.
   ValueId value = kNone;
+  /// Dealloc: the op that frees it (`memref.dealloc`, `gpu.dealloc`, or a
+  /// described op of the allocation's dialect).
+  std::string freeOp;
   /// Move: the free of the user's IR that goes here (the old pass moved a
   /// misplaced dealloc after the last use of its buffer).
   OpId moved = kNone;

@@ -9,6 +9,7 @@
 #define BUFFERLENS_ANALYSIS_MODEL_OPTIONS_H
 
 #include "analysis/model/Model.h"
+#include "analysis/model/OperationDescriptions.h"
 
 #include <cstdint>
 #include <map>
@@ -68,6 +69,9 @@ struct AnalysisOptions {
     uint64_t milliseconds = 30000;
     uint64_t megabytes = 4096;
   } functionBudget;
+  /// The project's own dialects: plugins to load and ops described in the
+  /// configuration (OperationDescriptions.h).
+  ProjectDialects dialects;
 
   bool isEnabled(FindingCode code) const;
   Severity severityOf(FindingCode code) const;

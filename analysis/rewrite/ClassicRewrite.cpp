@@ -95,7 +95,7 @@ bufferlens::rewriteClassic(std::string_view text, std::string_view bufferName,
                            ? "it does not verify"
                            : "not analysed: " + fn.notAnalysed));
 
-  std::unique_ptr<MLIRContext> context = createContext();
+  std::unique_ptr<MLIRContext> context = createContext(options.dialects);
   context->getOrLoadDialect<bufferization::BufferizationDialect>();
   context->getOrLoadDialect<memref::MemRefDialect>();
   std::vector<Finding> diagnostics;

@@ -26,14 +26,15 @@ static void fail(RewriteOutput &out, SourceRange range, std::string message) {
 
 RewriteOutput bufferlens::multiBufferDocument(std::string_view text,
                                               std::string_view bufferName,
-                                              const RewriteRequest &request) {
+                                              const RewriteRequest &request,
+                                              const ProjectDialects &dialects) {
   RewriteOutput out;
   if (!request.allocation || request.factor < 1) {
     fail(out, {}, "no allocation to multi-buffer");
     return out;
   }
   uint32_t at = *request.allocation;
-  std::unique_ptr<MLIRContext> context = createContext();
+  std::unique_ptr<MLIRContext> context = createContext(dialects);
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(text, bufferName, *context, out.diagnostics);
   if (!parsed || !out.diagnostics.empty())

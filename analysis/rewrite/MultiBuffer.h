@@ -11,6 +11,7 @@
 #ifndef BUFFERLENS_ANALYSIS_REWRITE_MULTIBUFFER_H
 #define BUFFERLENS_ANALYSIS_REWRITE_MULTIBUFFER_H
 
+#include "analysis/model/OperationDescriptions.h"
 #include "analysis/rewrite/Rewrite.h"
 
 namespace bufferlens {
@@ -23,7 +24,8 @@ namespace bufferlens {
 /// does not verify.
 RewriteOutput multiBufferDocument(std::string_view text,
                                   std::string_view bufferName,
-                                  const RewriteRequest &request);
+                                  const RewriteRequest &request,
+                                  const ProjectDialects &dialects = {});
 
 } // namespace bufferlens
 

@@ -163,7 +163,7 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
                                           const RewriteRequest &request,
                                           const AnalysisOptions &options) {
   if (request.strategy == RewriteStrategy::MultiBuffer)
-    return multiBufferDocument(text, bufferName, request);
+    return multiBufferDocument(text, bufferName, request, options.dialects);
   RewriteOutput out;
   if (request.strategy == RewriteStrategy::Classic) {
     std::string error;
@@ -195,7 +195,7 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
     // A retry's module goes before the context that owns its types and
     // attributes: destroyed after it, the module reads freed memory.
     parsed.reset();
-    context = createContext();
+    context = createContext(options.dialects);
     out.diagnostics.clear();
     parsed = ParsedModule::parse(text, bufferName, *context, out.diagnostics);
     if (!parsed || !out.diagnostics.empty())

@@ -19,4 +19,6 @@ config.environment["LC_ALL"] = "C"
 config.substitutions.append(("%examples", os.path.join(config.bufferlens_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%bench", os.path.join(config.bufferlens_src_root, "bench")))
+# The test dialect plugin (test/plugin/), built with the project.
+config.substitutions.append(("%acme_plugin", config.acme_plugin))
 config.substitutions.append(("%corpus", os.path.join(config.bufferlens_src_root, "test", "corpus")))
