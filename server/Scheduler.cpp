@@ -16,6 +16,7 @@ static bool sameOptions(const AnalysisOptions &a, const AnalysisOptions &b) {
              b.privateFunctionDynamicOwnership &&
          a.reportPassRejectionOfFrees == b.reportPassRejectionOfFrees &&
          a.oneShotBufferizeOptions == b.oneShotBufferizeOptions &&
+         a.dialects == b.dialects &&
          a.functionBudget.maxOperations == b.functionBudget.maxOperations &&
          a.functionBudget.milliseconds == b.functionBudget.milliseconds &&
          a.functionBudget.megabytes == b.functionBudget.megabytes;
