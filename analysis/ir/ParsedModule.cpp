@@ -133,19 +133,29 @@ static constexpr const char *kUnknownDialectHint =
     "form (`mlir-opt --mlir-print-op-generic`) and describe its operations "
     "under \"operations\" in .bufferlens.json";
 
-/// Whether `message` is MLIR's parse error for the custom syntax of an op
-/// whose dialect is not loaded, or is loaded without that op
-/// (mlir/lib/AsmParser/Parser.cpp, OperationParser::parseCustomOperation).
-static bool isUnknownCustomOp(llvm::StringRef message) {
+/// What to say of an op of a loaded dialect that has no such op: loading
+/// a plugin would not help.
+static constexpr const char *kUnknownOpHint =
+    "; this operation is not analysed (the others are): its dialect is "
+    "loaded and has no such operation (a misspelt name, or an operation of "
+    "another version of the dialect)";
+
+/// The hint for `message` when it is MLIR's parse error for the custom
+/// syntax of an op whose dialect is not loaded, or is loaded without that
+/// op (mlir/lib/AsmParser/Parser.cpp, OperationParser::parseCustomOperation);
+/// null for any other error.
+static const char *unknownCustomOpHint(llvm::StringRef message) {
   if (message.starts_with("Dialect `"))
-    return message.contains("' not found for custom op '");
+    return message.contains("' not found for custom op '") ? kUnknownDialectHint
+                                                           : nullptr;
   // A loaded dialect without the op; a name without a dialect (`modul`,
   // a typo of `module`) is tried in the enclosing op's dialects and is not
-  // a dialect's op to load.
+  // a dialect's op.
   if (!message.consume_front("custom op '"))
-    return false;
+    return nullptr;
   llvm::StringRef name = message.take_until([](char c) { return c == '\''; });
-  return name.contains('.') && message.contains("' is unknown");
+  return name.contains('.') && message.contains("' is unknown") ? kUnknownOpHint
+                                                                : nullptr;
 }
 
 /// The top-level op of `chunks` holding `offset`, if any.
@@ -192,10 +202,10 @@ ParsedModule::parse(std::string_view text, std::string_view bufferName,
     for (size_t i = before; i < diagnostics.size(); ++i) {
       if (diagnostics[i].severity != Severity::Error)
         continue;
-      if (isUnknownCustomOp(diagnostics[i].message)) {
+      if (const char *hint = unknownCustomOpHint(diagnostics[i].message)) {
         llvm::StringRef message =
             llvm::StringRef(diagnostics[i].message).rtrim();
-        diagnostics[i].message = message.str() + kUnknownDialectHint;
+        diagnostics[i].message = message.str() + hint;
         // The list of the dialects that are loaded does not help: the
         // message says how to load this one.
         llvm::erase_if(diagnostics[i].related, [](const RelatedLocation &note) {
