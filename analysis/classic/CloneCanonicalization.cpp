@@ -91,19 +91,9 @@ foldingEdits(SourceIndex &index, bufferization::CloneOp clone,
   }
 
   // Every use but the one in the deleted dealloc must be in the text.
-  size_t uses = 0;
-  for (OpOperand &use : clone.getOutput().getUses())
-    uses += use.getOwner() != redundant;
-  size_t written = 0;
-  for (const SourceRange &use : cloned.uses) {
-    if (freeLines->begin <= use.begin && use.end <= freeLines->end)
-      continue;
-    if (text.substr(use.begin, use.end - use.begin) != cloned.name)
-      return std::nullopt;
-    edits.push_back({use, sourceName});
-    ++written;
-  }
-  if (written != uses)
+  if (!classic::renameWrittenUses(
+          text, clone.getOutput(), cloned, sourceName, {*freeLines},
+          [&](Operation *owner) { return owner == redundant; }, edits))
     return std::nullopt;
   std::sort(
       edits.begin(), edits.end(),

@@ -329,22 +329,13 @@ static std::optional<std::vector<TextEdit>> removalEdits(SourceIndex &index,
   if (keptName.size() < 2 || keptName[0] != '%' ||
       keptName.find('#') != std::string::npos)
     return std::nullopt;
-  size_t uses = 0;
-  for (OpOperand &use : r.dropped.getUses())
-    uses += use.getOwner() != copy.getOperation() &&
-            use.getOwner() != r.allocation && use.getOwner() != r.free;
-  size_t written = 0;
-  for (const SourceRange &use : dropped.uses) {
-    if (llvm::any_of(deleted, [&](const SourceRange &lines) {
-          return lines.begin <= use.begin && use.end <= lines.end;
-        }))
-      continue;
-    if (text.substr(use.begin, use.end - use.begin) != dropped.name)
-      return std::nullopt;
-    edits.push_back({use, keptName});
-    ++written;
-  }
-  if (written != uses)
+  if (!classic::renameWrittenUses(
+          text, r.dropped, dropped, keptName, deleted,
+          [&](Operation *owner) {
+            return owner == copy.getOperation() || owner == r.allocation ||
+                   owner == r.free;
+          },
+          edits))
     return std::nullopt;
   std::sort(
       edits.begin(), edits.end(),

@@ -172,6 +172,17 @@ findUnwrittenReads(SourceIndex &index, mlir::Operation *function,
 void checkWritesDominateReads(SourceIndex &index, FunctionId fn,
                               FunctionFacts &facts);
 
+/// Appends to `edits` the renames of every use of `value` (its entry
+/// `entry`) to `newName`, for a fix that deletes `deletedLines` and, with
+/// them, the uses by the ops `deletedOwner` accepts. False when a remaining
+/// use is not written in the text as the value's own name (then no edit
+/// can name it), so the fix must not be offered.
+bool renameWrittenUses(std::string_view text, mlir::Value value,
+                       const ValueEntry &entry, const std::string &newName,
+                       llvm::ArrayRef<SourceRange> deletedLines,
+                       llvm::function_ref<bool(mlir::Operation *)> deletedOwner,
+                       std::vector<TextEdit> &edits);
+
 } // namespace bufferlens::classic
 
 #endif // BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
