@@ -263,7 +263,38 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
       break;
     }
   };
-  for (std::vector<FunctionId> &batch : batchesByCalls(index, functions)) {
+  // A symbol defined twice (MLIR rejects the redefinition; BufferLens parses
+  // top-level ops apart, so both stand) leaves a call's callee ambiguous,
+  // and upstream's pass crashes on a call whose callee has another type.
+  // A function naming such a symbol is not run through the pass.
+  llvm::StringMap<unsigned> definitions;
+  for (Operation &op : index.parsed().module().getBody()->getOperations())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      ++definitions[symbol.getName()];
+  std::vector<FunctionId> runnable;
+  for (FunctionId fn : functions) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(index.function(fn));
+    std::string twice;
+    if (uses)
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        llvm::StringRef name = use.getSymbolRef().getRootReference();
+        if (definitions.lookup(name) > 1) {
+          twice = name.str();
+          break;
+        }
+      }
+    if (twice.empty()) {
+      runnable.push_back(fn);
+      continue;
+    }
+    plans[fn].failures.push_back(
+        {kNone, result.functions[fn].nameRange,
+         "`@" + twice +
+             "` is defined more than once in this file (MLIR rejects the "
+             "redefinition), so which one is called is not known"});
+  }
+  for (std::vector<FunctionId> &batch : batchesByCalls(index, runnable)) {
     remaining = std::move(batch);
     analyseBatch();
   }
