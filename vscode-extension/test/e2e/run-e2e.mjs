@@ -1188,6 +1188,20 @@ if (MODE === BESIDE) {
     await probe([{ kind: 'setting', key: 'bufferlens.navigation', value: undefined }]);
   });
 
+  e2eTest('navigation=auto with mlir.enable false: BufferLens answers (vscode-mlir starts no server then)', async () => {
+    const asked = (log) => (log.match(/Sending request 'textDocument\/definition/g) ?? []).length;
+    const before = asked(outputChannel('BufferLens'));
+    // (mlir.onSettingsChanged is ignore: the running mlir-lsp-server stays.)
+    assert.deepEqual(await probe([{ kind: 'setting', key: 'mlir.enable', value: false }]), [false]);
+    const [defs] = await waitFor('BufferLens to be asked for the definition', async () => {
+      const r = await probe([{ kind: 'definition', file: 'example.mlir', position: use }]);
+      return asked(outputChannel('BufferLens')) > before ? r : null;
+    }, T.long, 1000);
+    assert.deepEqual(defs, definition);
+    assert.match(outputChannel('BufferLens'), /navigation \(definition, references, highlights, symbols\): on \(vscode-mlir is installed but mlir\.enable is false: mlir-lsp-server does not run\)/);
+    await probe([{ kind: 'setting', key: 'mlir.enable', value: undefined }]);
+  });
+
   e2eTest('both servers are still running and neither log reports a crash', async () => {
     assert.deepEqual(serversHealthy(), { bufferlens: 1, mlirLspServer: 1 });
     const bl = outputChannel('BufferLens');
