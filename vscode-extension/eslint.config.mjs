@@ -23,9 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // The e2e suite's test-only extensions are plain CommonJS, as VS Code
+    // The e2e suite's test-only extension is plain CommonJS, as VS Code
     // loads them (no build step).
-    files: ['test/e2e/probe/**/*.js', 'test/e2e/vscode-mlir-standin/**/*.js'],
+    files: ['test/e2e/probe/**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

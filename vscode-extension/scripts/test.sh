@@ -3,8 +3,9 @@
 #   Debian packages (if missing) -> npm ci -> typecheck, bundle, .vsix ->
 #   eslint -> unit tests -> graph page in headless Chromium -> end-to-end in code-server
 #   (no server; scripted stub server; the real build/bin/bufferlens when it
-#   serves LSP; the real server beside a vscode-mlir stand-in running
-#   mlir-lsp-server; a linux-x64 .vsix that carries the server).
+#   serves LSP; the real server beside LLVM's vscode-mlir, built from
+#   ../third_party/vscode-mlir with npm and cached, running mlir-lsp-server;
+#   a linux-x64 .vsix that carries the server).
 # Ends with the line "N passed, M failed" counting the suites that ran;
 # exits non-zero when any failed. A suite that cannot run yet (the real
 # server is not built) is reported as skipped and not counted.

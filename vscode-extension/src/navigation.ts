@@ -5,7 +5,8 @@
  * LLVM's vscode-mlir extension runs `mlir-lsp-server`, which answers the
  * same requests for the same files; with both answering, VS Code shows
  * every definition and reference twice. `auto` leaves navigation to
- * `mlir-lsp-server` when vscode-mlir is installed and enabled; diagnostics,
+ * `mlir-lsp-server` when vscode-mlir is installed and enabled, and its
+ * `mlir.enable` (whether it starts `mlir-lsp-server`) is not false; diagnostics,
  * hovers, inlay hints, code actions, semantic tokens and the graph stay
  * BufferLens's either way (upstream has no ownership facts to show).
  */
@@ -23,7 +24,7 @@ export interface NavigationDecision {
   warning?: string;
 }
 
-export function decideNavigation(setting: unknown, vscodeMlirPresent: boolean): NavigationDecision {
+export function decideNavigation(setting: unknown, vscodeMlirPresent: boolean, mlirServerEnabled = true): NavigationDecision {
   let mode: NavigationMode = 'auto';
   let warning: string | undefined;
   if (setting !== undefined && setting !== null) {
@@ -35,7 +36,8 @@ export function decideNavigation(setting: unknown, vscodeMlirPresent: boolean): 
   }
   if (mode === 'on') return { enabled: true, reason: 'bufferlens.navigation is on', warning };
   if (mode === 'off') return { enabled: false, reason: 'bufferlens.navigation is off', warning };
-  return vscodeMlirPresent
+  if (!vscodeMlirPresent) return { enabled: true, reason: 'vscode-mlir is not installed', warning };
+  return mlirServerEnabled
     ? { enabled: false, reason: 'vscode-mlir is installed: navigation is left to mlir-lsp-server', warning }
-    : { enabled: true, reason: 'vscode-mlir is not installed', warning };
+    : { enabled: true, reason: 'vscode-mlir is installed but mlir.enable is false: mlir-lsp-server does not run', warning };
 }

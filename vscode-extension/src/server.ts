@@ -380,6 +380,7 @@ export class ServerManager implements vscode.Disposable {
     const decision = decideNavigation(
       vscode.workspace.getConfiguration(SECTION).get('navigation'),
       vscode.extensions.getExtension(VSCODE_MLIR_ID) !== undefined,
+      vscode.workspace.getConfiguration('mlir').get('enable') !== false,
     );
     const said = `${decision.enabled}:${decision.reason}`;
     if (said !== this.lastNavigation) {

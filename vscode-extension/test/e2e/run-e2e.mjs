@@ -6,9 +6,9 @@
 //   node test/e2e/run-e2e.mjs --server=stub     test/e2e/stub-server.mjs (a scripted LSP server)
 //   node test/e2e/run-e2e.mjs --server=missing  no server at all: the error path
 //   node test/e2e/run-e2e.mjs --server=beside-vscode-mlir
-//        the real server beside a stand-in of LLVM's vscode-mlir running
-//        Debian's mlir-lsp-server (test/e2e/vscode-mlir-standin);
-//        BL_VSCODE_MLIR_VSIX=PATH installs that .vsix (LLVM's own) instead
+//        the real server beside LLVM's vscode-mlir 0.0.16 (third_party/vscode-mlir,
+//        built with npm and cached) running Debian's mlir-lsp-server;
+//        BL_VSCODE_MLIR_VSIX=PATH installs that .vsix (another build) instead
 //   node test/e2e/run-e2e.mjs --server=bundled
 //        a linux-x64 .vsix that carries the real server (packaging/build-vsix.sh),
 //        no bufferlens.server.path: the carried server starts; a set one wins
@@ -21,9 +21,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, chromiumMissing } from '../support/chromium.mjs';
@@ -47,6 +48,8 @@ const BUNDLED = 'bundled';
 /** Modes that install the probe extension (test/e2e/probe). */
 const PROBE = REAL || MODE === BUNDLED;
 const MLIR_LSP = process.env.BL_MLIR_LSP_SERVER || '/usr/lib/llvm-22/bin/mlir-lsp-server';
+/** LLVM's vscode-mlir, vendored as published (its ORIGIN.md). */
+const VSCODE_MLIR_SRC = join(REPO, 'third_party/vscode-mlir');
 const SKIP = 77;
 // Ceilings of bounded polling, never waits: a passing run returns as soon
 // as what it waits for shows. Generous because under `ctest -j2` the
@@ -246,20 +249,43 @@ function packageProbe() {
 }
 
 /**
- * Bundles test/e2e/vscode-mlir-standin with vscode-languageclient and
- * packages it (see its README: a stand-in, not LLVM's extension).
+ * The .vsix of the vendored vscode-mlir (third_party/vscode-mlir), built as
+ * its own package.json builds it: `npm ci` of its lock file (install
+ * scripts skipped: none is needed to package, and keytar's would download
+ * a prebuilt binary), then `vsce package`, which compiles src/ with its
+ * `vscode:prepublish` (`tsc -p ./`). Built in a scratch copy, never in the
+ * source tree, and cached per content of the tree in
+ * ${XDG_CACHE_HOME:-~/.cache}/bufferlens/ (about 30 s the first time).
+ * Returns {vsix, built}.
  */
-function packageStandin() {
-  const dir = join(tmp, 'vscode-mlir-standin');
-  cpSync(join(HERE, 'vscode-mlir-standin'), dir, { recursive: true });
-  execFileSync(join(EXT, 'node_modules/.bin/esbuild'),
-    ['extension.js', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', '--log-level=warning', '--outfile=dist/extension.js'],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: join(EXT, 'node_modules') } });
-  const out = join(tmp, 'vscode-mlir-standin.vsix');
-  execFileSync(join(EXT, 'node_modules/.bin/vsce'),
-    ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '-o', out],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  return out;
+function vscodeMlirVsix() {
+  const hash = createHash('sha256');
+  const walk = (dir, rel) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (['node_modules', 'out'].includes(e.name) || e.name.endsWith('.vsix')) continue;
+      const p = join(dir, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(p, r);
+      else hash.update(`${r}\0`).update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(VSCODE_MLIR_SRC, '');
+  const { version } = JSON.parse(readFileSync(join(VSCODE_MLIR_SRC, 'package.json'), 'utf8'));
+  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'bufferlens');
+  const vsixPath = join(cache, `vscode-mlir-${version}-${hash.digest('hex').slice(0, 16)}.vsix`);
+  if (existsSync(vsixPath)) return { vsix: vsixPath, built: false };
+  const dir = join(tmp, 'vscode-mlir');
+  cpSync(VSCODE_MLIR_SRC, dir, { recursive: true, filter: (src) => !/[/\\](node_modules|out)$/.test(src) });
+  const run = (cmd, argv) => {
+    const r = spawnSync(cmd, argv, { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' } });
+    if (r.status !== 0) throw new Error(`vscode-mlir: \`${cmd} ${argv.join(' ')}\` failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
+  };
+  run('npm', ['ci', '--ignore-scripts', '--loglevel=error']);
+  mkdirSync(cache, { recursive: true });
+  const partial = `${vsixPath}.${process.pid}.tmp`;
+  run(join(dir, 'node_modules/.bin/vsce'), ['package', '--out', partial]);
+  renameSync(partial, vsixPath);
+  return { vsix: vsixPath, built: true };
 }
 
 /**
@@ -320,8 +346,11 @@ before(async () => {
   if (MODE === BESIDE) {
     const t3 = Date.now();
     const theirs = process.env.BL_VSCODE_MLIR_VSIX;
-    installExtension(entry, theirs ? resolve(theirs) : packageStandin());
-    console.log(`# installed ${theirs ? resolve(theirs) : 'the vscode-mlir stand-in'} in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
+    const { vsix: mlirVsix, built } = theirs ? { vsix: resolve(theirs), built: false } : vscodeMlirVsix();
+    if (built) console.log(`# built ${mlirVsix} (npm ci, vsce package) in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
+    const t4 = Date.now();
+    installExtension(entry, mlirVsix);
+    console.log(`# installed ${mlirVsix} in ${((Date.now() - t4) / 1000).toFixed(1)} s`);
   }
 
   const port = await freePort();
@@ -925,8 +954,8 @@ if (MODE === 'real') {
 }
 
 // ---------------------------------------------------------------------------
-// Beside vscode-mlir (a stand-in with its identifier, grammar scope and a
-// language client on Debian's mlir-lsp-server).
+// Beside LLVM's vscode-mlir 0.0.16 (third_party/vscode-mlir, built from
+// source) with its language client on Debian's mlir-lsp-server.
 
 /** Command lines of the processes code-server started, at any depth. */
 function descendants() {
@@ -969,6 +998,26 @@ function serversHealthy() {
   return { bufferlens: bl.length, mlirLspServer: mlir.length };
 }
 
+/**
+ * example.mlir's diagnostics, [source, code, range], as BufferLens's
+ * protocol tests give them: the runtime alias check the pipeline leaves in
+ * @branch (BL203) and the double free (BL102). mlir-lsp-server finds the
+ * file valid and adds none.
+ */
+const EXPECTED_DIAGNOSTICS = [
+  ['bufferlens', 'BL102', [20, 2, 20, 16]],
+  ['bufferlens', 'BL203', [11, 2, 11, 8]],
+];
+/** Its inlay hints, [line, character, label], BufferLens's alone. */
+const EXPECTED_HINTS = [
+  [3, 33, 'borrowed'],
+  [4, 4, 'owned'],
+  [5, 2, 'frees %0'],
+  [10, 7, 'unique(ownership of %1)'],
+  [11, 2, 'frees %1'],
+  [17, 4, 'owned'],
+];
+
 const crashWords = /crash|Connection to server got closed|exited with code|Server initialization failed/i;
 
 if (MODE === BESIDE) {
@@ -989,11 +1038,38 @@ if (MODE === BESIDE) {
     await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.long });
     const [exts] = await probe([{ kind: 'extensions' }]);
     const ids = exts.map((e) => e.id).sort();
-    assert.ok(ids.includes('bufferlens.bufferlens') && ids.includes('llvm-vs-code-extensions.vscode-mlir'), ids.join(', '));
+    assert.deepEqual(ids, ['bufferlens-test.bufferlens-e2e-probe', 'bufferlens.bufferlens', 'llvm-vs-code-extensions.vscode-mlir']);
     assert.deepEqual(await waitFor('both server processes', async () => {
       const h = serversHealthy();
       return h.bufferlens === 1 && h.mlirLspServer === 1 ? h : null;
     }, T.long), { bufferlens: 1, mlirLspServer: 1 });
+  });
+
+  e2eTest('BufferLens\'s diagnostics are the file\'s only ones (mlir-lsp-server finds it valid)', async () => {
+    const diagnostics = await waitFor('BufferLens\'s diagnostics', async () => {
+      const [d] = await probe([{ kind: 'diagnostics', file: 'example.mlir' }]);
+      return d.some((x) => x.code === 'BL102') ? d : null;
+    }, T.long, 1000);
+    console.log(`# diagnostics: ${JSON.stringify(diagnostics.map((d) => [d.source, d.code, d.range]))}`);
+    assert.deepEqual(diagnostics.map((d) => [d.source, d.code, d.range]).sort(), EXPECTED_DIAGNOSTICS);
+    await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first().waitFor({ timeout: T.short });
+  });
+
+  e2eTest('inlay hints: BufferLens\'s ownership hints, each once', async () => {
+    const hints = await waitFor('BufferLens\'s inlay hints', async () => {
+      const [h] = await probe([{ kind: 'inlayHints', file: 'example.mlir' }]);
+      return h.length ? h : null;
+    }, T.long, 1000);
+    console.log(`# inlay hints: ${JSON.stringify(hints)}`);
+    const byLineThenColumn = (a, b) => a[0] - b[0] || a[1] - b[1];
+    assert.deepEqual(hints.map((h) => [...h.position, h.label.trim()]).sort(byLineThenColumn), EXPECTED_HINTS);
+    // And drawn in the editor: injected text makes the alloc line longer.
+    const src = exampleLines.find((l) => l.includes('%0 = memref.alloc() : memref<2xf32>'));
+    await waitFor('an inlay hint on the alloc line', async () => {
+      const lines = await page.locator('.editor-group-container.active .monaco-editor .view-line').allInnerTexts();
+      const line = lines.map(normalize).find((l) => l.includes('= memref.alloc() : memref<2xf32>'));
+      return line && line.trimEnd().length > src.trimEnd().length ? line : null;
+    }, T.short);
   });
 
   e2eTest('navigation=auto: definition and references are listed once (mlir-lsp-server answers)', async () => {
@@ -1034,19 +1110,25 @@ if (MODE === BESIDE) {
       return /heap allocation/.test(t) && /Operation: "memref\.alloc"/.test(t) ? t : null;
     }, T.short, 1000);
     assert.match(text, /owned by this function, 32 bytes/);
-    await shot('beside-vscode-mlir-hover');
+    await shot('hover');
     await page.mouse.move(5, 5);
   });
 
-  e2eTest('one grammar colours .mlir files: VS Code keeps one of the two for source.mlir', async () => {
+  e2eTest('one grammar colours .mlir files: vscode-mlir\'s replaces BufferLens\'s for source.mlir', async () => {
+    // Both extensions contribute the language `mlir` (VS Code merges the two
+    // into one) and a grammar for the scope source.mlir. VS Code registers
+    // extensions in the order of their folder names, bufferlens.bufferlens-*
+    // before llvm-vs-code-extensions.vscode-mlir-*, and a later grammar for
+    // a scope replaces the earlier one, saying so once per registry.
     const overwrites = consoleLines.filter((l) => /Overwriting grammar scope name to file mapping for scope source\.mlir/.test(l));
-    // (The workbench logs it once per grammar registry it builds.)
     assert.ok(overwrites.length >= 1, 'VS Code says it keeps one grammar of two');
     assert.equal(new Set(overwrites).size, 1, overwrites.join('\n---\n'));
-    const kept = /New grammar file: (.*)/.exec(overwrites[0])?.[1] ?? '';
-    const ourKept = /\/bufferlens\.bufferlens-[^/]*\//.test(kept);
-    console.log(`# grammar kept for source.mlir: ${kept}`);
-    // The TextMate scopes of the tokens come from that grammar alone.
+    assert.match(overwrites[0], /Old grammar file: \S*\/bufferlens\.bufferlens-[^/]*\/syntaxes\/mlir\.tmLanguage\.json/);
+    assert.match(overwrites[0], /New grammar file: \S*\/llvm-vs-code-extensions\.vscode-mlir-0\.0\.16\/grammar\.json/);
+    // No other grammar or language of the two is in conflict.
+    const conflicts = consoleLines.filter((l) => /Overwriting grammar|grammar.*conflict|language.*(already|conflict)/i.test(l) && !/scope source\.mlir/.test(l));
+    assert.deepEqual(conflicts, []);
+    // The TextMate scopes of the tokens come from vscode-mlir's grammar alone.
     const scopesAt = async (needle, token) => {
       const p = await pointOf(needle, 0, token);
       await page.mouse.click(p.x, p.y);
@@ -1062,13 +1144,30 @@ if (MODE === BESIDE) {
     const op = await scopesAt('memref.store %cst, %0', 'memref.store');
     const ssa = await scopesAt('memref.store %cst, %0', '%0');
     const comment = await scopesAt('// BufferLens end-to-end example', '//');
-    // Only BufferLens's grammar names op names so.
-    assert.equal(/entity\.name\.function\.operation\.mlir/.test(op), ourKept, op);
-    assert.match(comment, /comment\.line\.double-slash\./);
-    if (!process.env.BL_VSCODE_MLIR_VSIX) {
-      // Every scope of the stand-in's grammar ends in .standin.mlir.
-      for (const t of [op, ssa, comment]) assert.equal(/\.standin\.mlir/.test(t), !ourKept, t);
-    }
+    // vscode-mlir names an op `variable.other.enummember.mlir`, BufferLens's
+    // grammar `entity.name.function.operation.mlir`.
+    assert.match(op, /variable\.other\.enummember\.mlir/);
+    assert.doesNotMatch(op, /entity\.name\.function\.operation\.mlir/);
+    assert.match(ssa, /variable\.other\.mlir/);
+    assert.match(comment, /comment\.line\.double-slash\.mlir/);
+    assert.doesNotMatch(comment, /punctuation\.definition\.comment\.mlir/, 'BufferLens\'s grammar splits off the slashes');
+    // The language mode is the one `mlir`.
+    assert.equal(normalize(await page.locator('#status\\.editor\\.mode').innerText()).trim(), 'MLIR');
+  });
+
+  e2eTest('the placement graph shows the function under the cursor', async () => {
+    const p = await pointOf('cf.cond_br');
+    await page.mouse.click(p.x, p.y);
+    await runCommand('BufferLens: Show Placement Graph');
+    const frame = graphFrame();
+    await frame.locator('#viewport g.node[id^="bl-"]').first().waitFor({ timeout: T.long });
+    assert.match(await frame.locator('#status').innerText(), /^@branch · /);
+    const nodes = (await frame.locator('#viewport g.node[id^="bl-"]').allTextContents()).join('\n');
+    for (const label of ['^bb1', '^bb2', '^bb3']) assert.ok(nodes.includes(label), `${label} in the graph: ${nodes}`);
+    // The source beside the graph, with BufferLens's hints and squiggles
+    // over vscode-mlir's colours.
+    await page.locator('.tabs-container .tab', { hasText: /^example\.mlir/ }).first().click();
+    await shot('beside-vscode-mlir');
   });
 
   e2eTest('navigation=on: both servers answer; VS Code merges their identical locations', async () => {
@@ -1089,6 +1188,20 @@ if (MODE === BESIDE) {
     await probe([{ kind: 'setting', key: 'bufferlens.navigation', value: undefined }]);
   });
 
+  e2eTest('navigation=auto with mlir.enable false: BufferLens answers (vscode-mlir starts no server then)', async () => {
+    const asked = (log) => (log.match(/Sending request 'textDocument\/definition/g) ?? []).length;
+    const before = asked(outputChannel('BufferLens'));
+    // (mlir.onSettingsChanged is ignore: the running mlir-lsp-server stays.)
+    assert.deepEqual(await probe([{ kind: 'setting', key: 'mlir.enable', value: false }]), [false]);
+    const [defs] = await waitFor('BufferLens to be asked for the definition', async () => {
+      const r = await probe([{ kind: 'definition', file: 'example.mlir', position: use }]);
+      return asked(outputChannel('BufferLens')) > before ? r : null;
+    }, T.long, 1000);
+    assert.deepEqual(defs, definition);
+    assert.match(outputChannel('BufferLens'), /navigation \(definition, references, highlights, symbols\): on \(vscode-mlir is installed but mlir\.enable is false: mlir-lsp-server does not run\)/);
+    await probe([{ kind: 'setting', key: 'mlir.enable', value: undefined }]);
+  });
+
   e2eTest('both servers are still running and neither log reports a crash', async () => {
     assert.deepEqual(serversHealthy(), { bufferlens: 1, mlirLspServer: 1 });
     const bl = outputChannel('BufferLens');
@@ -1097,7 +1210,6 @@ if (MODE === BESIDE) {
     assert.doesNotMatch(bl, crashWords);
     assert.doesNotMatch(mlir, crashWords);
     await page.locator('.statusbar-item-label[aria-label="BufferLens server running"]').waitFor({ timeout: T.short });
-    await shot('beside-vscode-mlir');
   });
 }
 

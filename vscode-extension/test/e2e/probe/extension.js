@@ -72,6 +72,25 @@ async function answer(q) {
       return ((await vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, at)) ?? []).map(toLocation);
     case 'hover':
       return ((await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, at)) ?? []).map(hoverText);
+    case 'diagnostics':
+      // Every diagnostic the editor holds for the file, whichever extension set it.
+      return vscode.languages.getDiagnostics(uri).map((d) => ({
+        source: d.source ?? null,
+        code: typeof d.code === 'object' && d.code !== null ? String(d.code.value) : d.code === undefined ? null : String(d.code),
+        severity: d.severity,
+        range: range(d.range),
+        message: d.message,
+      }));
+    case 'inlayHints': {
+      // Every provider's hints over the whole file.
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+      const hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', uri, whole)) ?? [];
+      return hints.map((h) => ({
+        position: [h.position.line, h.position.character],
+        label: typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''),
+      }));
+    }
     default:
       throw new Error(`unknown query kind ${q.kind}`);
   }
