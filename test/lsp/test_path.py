@@ -101,6 +101,49 @@ class PathTest(FeatureTest):
             self.assertEqual((r["error"]["code"], r["error"]["message"]),
                              (code, message), params)
 
+    def test_messages_stay_right_after_an_edit_above(self):
+        """An edit in a function above re-analyses that function alone;
+        the findings below move with it, their messages too: a message
+        names no line (the related locations and steps are the places),
+        so the moved finding says what a fresh analysis says."""
+        text = ("func.func @above() {\n"
+                "  return\n"
+                "}\n"
+                "func.func private @consume(%m: memref<4xf32>) {\n"
+                "  memref.dealloc %m : memref<4xf32>\n"
+                "  return\n"
+                "}\n"
+                "func.func @used_after(%i: index) -> f32 {\n"
+                "  %0 = memref.alloc() : memref<4xf32>\n"
+                "  call @consume(%0) : (memref<4xf32>) -> ()\n"
+                "  %v = memref.load %0[%i] : memref<4xf32>\n"
+                "  return %v : f32\n"
+                "}\n")
+        edit = "  %x = arith.constant 1 : index\n  %y = arith.constant 2 : index\n"
+        uri = "file:///tmp/path-stale-lines.mlir"
+        c = self.start(options={"stage": "deallocated"})
+        c.open(uri, text)
+        c.diagnostics(uri, 1)
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": rng(1, 0, 1, 0), "text": edit}]})
+        moved = c.diagnostics(uri, 2)["diagnostics"]
+        fresh = self.start(options={"stage": "deallocated"})
+        edited = text.replace("func.func @above() {\n",
+                              "func.func @above() {\n" + edit)
+        fresh.open(uri, edited)
+        self.assertEqual(moved, fresh.diagnostics(uri, 1)["diagnostics"])
+        use = [d for d in moved if d.get("code") == "BL103"]
+        self.assertEqual([(d["range"], d["message"]) for d in use], [
+            (rng(12, 7, 12, 18),
+             "use of %0 after it was freed by the call to @consume: ^bb0")])
+        self.assertEqual(
+            [(r["location"]["range"], r["message"])
+             for r in use[0]["relatedInformation"]],
+            [(rng(10, 2, 10, 4), "1. %0 is allocated here"),
+             (rng(11, 2, 11, 6), "2. %0 is freed by the call to @consume"),
+             (rng(12, 7, 12, 18), "3. use of %0 here, after the free")])
+
 
 def ARGS():
     return protocol_helpers.ARGS
