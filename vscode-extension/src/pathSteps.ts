@@ -66,8 +66,8 @@ export function sameFinding(a: PathFinding, b: PathFinding): boolean {
 /**
  * The finding whose path the commands walk from `cursor`: one with a path
  * whose range holds the cursor; else `last` (the one chosen before) if it
- * is still reported; else one with a step at the cursor. The first in the
- * given order wins a tie.
+ * is still reported (of findings with the same words, the nearest); else
+ * one with a step at the cursor. The first in the given order wins a tie.
  */
 export function chooseFinding(
   findings: readonly PathFinding[],
@@ -77,8 +77,13 @@ export function chooseFinding(
   const withPath = findings.filter((f) => pathSteps(f.related).length > 0);
   const at = withPath.find((f) => contains(f.range, cursor));
   if (at) return at;
-  const kept = last && withPath.find((f) => sameFinding(f, last));
-  if (kept) return kept;
+  if (last) {
+    // The same words can be another function's finding: the nearest one.
+    const kept = withPath
+      .filter((f) => sameFinding(f, last))
+      .sort((a, b) => Math.abs(a.range.start.line - last.range.start.line) - Math.abs(b.range.start.line - last.range.start.line));
+    if (kept.length) return kept[0];
+  }
   return withPath.find((f) => pathSteps(f.related).some((s) => contains(s.range, cursor)));
 }
 

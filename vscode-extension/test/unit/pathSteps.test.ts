@@ -71,6 +71,17 @@ test('the finding at the cursor wins; else the one walked last; else one with a 
   assert.equal(chooseFinding(all, { line: 20, character: 1 }, undefined), undefined);
 });
 
+test('of two findings with the same words, the one walked last is the nearer', () => {
+  const shift = (r: Range, n: number): Range => rng(r.start.line + n, r.start.character, r.end.line + n, r.end.character);
+  const again: PathFinding = {
+    ...leak,
+    range: shift(leak.range, 40),
+    related: leak.related.map((n) => ({ ...n, range: shift(n.range, 40) })),
+  };
+  assert.equal(chooseFinding([leak, again], { line: 30, character: 0 }, { ...again, range: shift(again.range, 1) }), again);
+  assert.equal(chooseFinding([leak, again], { line: 30, character: 0 }, leak), leak);
+});
+
 test('next goes to the first step from elsewhere, then along the path, and stops at the last', () => {
   const steps = pathSteps(leak.related);
   assert.equal(stepTarget(steps, rng(2, 3, 2, 3), undefined, 1), 0);
