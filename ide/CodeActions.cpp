@@ -1,4 +1,4 @@
-//===- CodeActions.cpp - The fixes the analyses attached to findings ------===//
+//===- CodeActions.cpp - The findings' fixes, and "Show path" -----------===//
 
 #include "ide/Features.h"
 
@@ -25,6 +25,18 @@ std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
       action.finding = finding;
       action.preferred = finding.fixes.size() == 1;
       out.push_back(std::move(action));
+    }
+    // A path the graph can draw: its first block is the function's.
+    if (!finding.path.empty() && !finding.pathBlocks.empty() &&
+        finding.pathBlocks.front() != kNone) {
+      CodeActionInfo show;
+      size_t steps = finding.path.size();
+      show.title = "Show path (" + std::to_string(steps) +
+                   (steps == 1 ? " step)" : " steps)");
+      show.kind = "info";
+      show.showPathAt = finding.range.begin;
+      show.finding = std::move(finding);
+      out.push_back(std::move(show));
     }
   }
   return out;

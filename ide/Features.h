@@ -53,8 +53,13 @@ struct CodeActionInfo {
   /// (a byte offset in the version it is offered for).
   std::optional<std::string> resolveFunction;
   std::optional<uint32_t> resolveAllocation;
+  /// A "Show path" action, which edits nothing: the offset of the finding
+  /// whose path the client's graph draws (GraphQuery::finding).
+  std::optional<uint32_t> showPathAt;
 };
-/// Fixes of the findings that intersect `range`.
+/// Fixes of the findings that intersect `range`, and for each of them
+/// with a path to draw, "Show path (N steps)" (kind "info", as clangd's
+/// actions that only show something).
 std::vector<CodeActionInfo> codeActions(const Snapshot &snapshot,
                                         SourceRange range);
 
@@ -197,6 +202,10 @@ struct GraphQuery {
   bool keepRejectedFunctions = true;
   /// A finding's path to draw (its `pathBlocks`), on the input stage.
   std::vector<BlockId> path;
+  /// Instead of `function` and `offset`: the finding with a path whose
+  /// range holds this offset; its function is drawn with `path` its blocks
+  /// (the editor's `graph --finding`).
+  std::optional<uint32_t> finding;
 };
 struct GraphAnswer {
   std::string function;

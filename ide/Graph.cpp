@@ -135,12 +135,47 @@ drawPart(const Snapshot &snapshot, const SnapshotPart &part,
   }
 }
 
+/// The function of the finding with a path at `query.finding`, its path
+/// drawn: the path's blocks are ids of the part whose result has it.
+static GraphAnswer graphOfFinding(const Snapshot &snapshot,
+                                  const GraphQuery &query,
+                                  const std::string &bufferName,
+                                  const AnalysisOptions &options,
+                                  GraphAnswer answer) {
+  for (size_t p = 0; p < snapshot.parts().size(); ++p) {
+    const SnapshotPart &part = snapshot.parts()[p];
+    const AnalysisResult &result = *part.result;
+    for (const Finding &f : result.findings) {
+      if (f.path.empty() || f.pathBlocks.empty() ||
+          f.pathBlocks.front() == kNone ||
+          !part.owns(f.range, snapshot.isLastPart(p)))
+        continue;
+      // The code action sends the range's start, which an empty range holds.
+      SourceRange range = part.toCurrent(f.range);
+      if (*query.finding != range.begin && !range.contains(*query.finding))
+        continue;
+      FunctionId fn = result.blocks[f.pathBlocks.front()].function;
+      GraphQuery drawn = query;
+      drawn.stage = "input";
+      drawn.path = f.pathBlocks;
+      answer.function = result.functions[fn].name;
+      drawPart(snapshot, part, {{fn, &answer}}, drawn, bufferName, options);
+      return answer;
+    }
+  }
+  answer.error = "no finding with a path at the position";
+  return answer;
+}
+
 GraphAnswer bufferlens::graphOf(const Snapshot &snapshot,
                                 const GraphQuery &query,
                                 const std::string &bufferName,
                                 const AnalysisOptions &options) {
   GraphAnswer answer;
   answer.functions = functionNames(snapshot);
+  if (query.finding)
+    return graphOfFinding(snapshot, query, bufferName, options,
+                          std::move(answer));
   Located at = locate(
       snapshot, [&](const SnapshotPart &part, const FunctionEntry &entry) {
         if (query.function)

@@ -508,12 +508,15 @@ void DocumentService::ownershipAt(const std::string &uri, TextPosition position,
 
 void DocumentService::graph(const std::string &uri, GraphQuery query,
                             std::optional<TextPosition> position,
+                            std::optional<TextPosition> finding,
                             IsCancelled cancelled, Callback<GraphAnswer> done) {
   answer(uri, std::move(cancelled), std::move(done),
-         [this, uri, query, position](const Snapshot &s) {
+         [this, uri, query, position, finding](const Snapshot &s) {
            GraphQuery q = query;
            q.utf8Columns = positionEncoding() == PositionEncoding::Utf8;
-           if (!q.function && position)
+           if (finding)
+             q.finding = offsetOf(s, *finding);
+           else if (!q.function && position)
              q.offset = offsetOf(s, *position);
            GraphAnswer answer = graphOf(s, q, bufferNameOf(uri), s.options());
            if (!answer.error.empty())

@@ -172,8 +172,11 @@ public:
   void ownershipAt(const std::string &uri, TextPosition position,
                    IsCancelled cancelled, Callback<OwnershipAtInfo> done);
   /// The graph of `query.function`, or of the function at `position`.
+  /// `finding`: the finding with a path at that position, drawn with its
+  /// path (GraphQuery::finding).
   void graph(const std::string &uri, GraphQuery query,
-             std::optional<TextPosition> position, IsCancelled cancelled,
+             std::optional<TextPosition> position,
+             std::optional<TextPosition> finding, IsCancelled cancelled,
              Callback<GraphAnswer> done);
   /// The pipeline preview: the document rewritten by `request` (for the
   /// multi-buffer rewrite, of the allocation at `position`).

@@ -329,7 +329,7 @@ void LSPServer::onInitialize(const lsp::InitializeParams &params,
         {"hoverProvider", true},
         {"inlayHintProvider", true},
         {"codeActionProvider",
-         {{"codeActionKinds", {"quickfix", "refactor.rewrite"}},
+         {{"codeActionKinds", {"quickfix", "refactor.rewrite", "info"}},
           {"resolveProvider", true}}},
         {"definitionProvider", true},
         {"referencesProvider", true},
@@ -569,7 +569,8 @@ void LSPServer::onGraph(const lsp::GraphParams &params, const ReplyRef &reply) {
   query.function = params.function;
   query.stage = params.stage;
   query.format = params.graphFormat;
-  service->graph(params.uri, query, params.position, cancelledOf(reply),
+  service->graph(params.uri, query, params.position, params.finding,
+                 cancelledOf(reply),
                  replyWith<GraphAnswer>(
                      reply, [params](const Snapshot &, const GraphAnswer &graph,
                                      const ProtocolContext &) {

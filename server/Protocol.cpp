@@ -232,6 +232,13 @@ void lsp::from_json(const json &value, GraphParams &params) {
     params.graphFormat = viz::GraphFormat::Svg;
   else
     reject("'format' must be \"dot\" or \"svg\"");
+  if (!member(value, "finding").is_null()) {
+    // The path is drawn on the user's IR: another stage has other blocks.
+    if (params.stage != "input")
+      reject("'finding' draws the \"input\" stage only");
+    params.finding = requirePosition(value, "finding");
+    return;
+  }
   const json &function = member(value, "function");
   if (function.is_string())
     params.function = function.get<std::string>();

@@ -197,6 +197,10 @@ struct GraphParams {
   std::optional<std::string> function;
   /// Read only when `function` is absent.
   std::optional<Position> position;
+  /// A position in a finding with a path: its function, the path drawn
+  /// (`graph --finding`); instead of `function` and `position`, on the
+  /// input stage only.
+  std::optional<Position> finding;
 };
 void from_json(const nlohmann::json &value, GraphParams &params);
 

@@ -103,7 +103,17 @@ json bufferlens::toCodeAction(const Snapshot &snapshot,
         {{"range", toRange(snapshot.lines(), edit.range, context.encoding)},
          {"newText", edit.newText}});
   json out = {{"title", action.title}, {"kind", action.kind}};
-  if (action.resolveFunction) {
+  if (action.showPathAt) {
+    // No edit: the client's command asks bufferlens/graph for the finding.
+    out["command"] = {
+        {"title", action.title},
+        {"command", "bufferlens.showPath"},
+        {"arguments",
+         json::array(
+             {{{"uri", snapshot.uri()},
+               {"position", toPosition(snapshot.lines(), *action.showPathAt,
+                                       context.encoding)}}})}};
+  } else if (action.resolveFunction) {
     // The edit comes with codeAction/resolve, for this version only.
     out["data"] = {{"uri", snapshot.uri()},
                    {"version", snapshot.version()},

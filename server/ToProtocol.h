@@ -63,6 +63,10 @@ nlohmann::json toHover(const Snapshot &snapshot, const HoverInfo &hover,
                        const ProtocolContext &context);
 nlohmann::json toInlayHint(const Snapshot &snapshot, const InlayHintInfo &hint,
                            const ProtocolContext &context);
+/// A fix's edit; a refactoring's `data` for codeAction/resolve; a "Show
+/// path" action's command (the VS Code extension's `bufferlens.showPath`,
+/// with `{uri, position}`: the finding's start, for bufferlens/graph's
+/// `finding`).
 nlohmann::json toCodeAction(const Snapshot &snapshot,
                             const CodeActionInfo &action,
                             const ProtocolContext &context);

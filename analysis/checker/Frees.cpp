@@ -46,7 +46,7 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
     if (o.freedBy)
       related.push_back({range(o.freedBy), "first freed here"});
     related.push_back(siteNote(o));
-    std::string by = byTheCall(&op, false), first = byTheCall(o.freedBy, true);
+    std::string by = byTheCall(&op), first = byTheCall(o.freedBy);
     report(FindingCode::BL102, range(&op),
            "double free of " + freed + (by.empty() ? "" : " by " + by) +
                (first.empty() ? "" : " (freed by " + first + ")") +
@@ -61,7 +61,7 @@ void Interpreter::free(Operation &op, State &state, Value operand) {
   std::string notOwned = whatIsNotOwned(o.kind);
   // A summarised callee's frees of its arguments are what its callers need.
   if (!notOwned.empty() && !(quiet && o.kind == ObjectKind::Argument)) {
-    std::string by = byTheCall(&op, false);
+    std::string by = byTheCall(&op);
     report(FindingCode::BL104, range(&op),
            // One parenthetical: "(an alias of %a, a function argument...)".
            "free of " + name(operand) + " (" +

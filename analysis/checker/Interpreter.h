@@ -265,8 +265,10 @@ public:
 private:
   /// Applies the callee's summary to a call; false where the ABI applies.
   bool callInModule(mlir::Operation &op, State &state, std::vector<State> &out);
-  /// "the call to @f [at line N]" for a call op, "" for other ops.
-  std::string byTheCall(mlir::Operation *op, bool withLine) const;
+  /// "the call to @f" for a call op, "" for other ops. No line: the call
+  /// is a related location, and a line in a message goes stale when the
+  /// editor re-analyses only an edited function above it.
+  std::string byTheCall(mlir::Operation *op) const;
   SummaryCache *summaries = nullptr;
   std::unique_ptr<SummaryCache> ownSummaries;
   bool quiet = false;

@@ -55,10 +55,10 @@ std::vector<PathStep> Interpreter::pathSteps(
       o.kind = pending.kind;
       Operation *def = pending.site.getDefiningOp();
       if (isa_and_present<CallOpInterface>(def))
-        kept.push_back({{PathStepKind::Call, range(pending.site),
-                         name(pending.site) + " is returned owned by " +
-                             byTheCall(def, false)},
-                        def});
+        kept.push_back(
+            {{PathStepKind::Call, range(pending.site),
+              name(pending.site) + " is returned owned by " + byTheCall(def)},
+             def});
       else
         kept.push_back(
             {{pending.kind == ObjectKind::Argument ? PathStepKind::Enter
@@ -88,7 +88,7 @@ std::vector<PathStep> Interpreter::pathSteps(
       if (!op) {
         what = "";
       } else if (isa<CallOpInterface>(op)) {
-        what = "in " + byTheCall(op, false) + ",";
+        what = "in " + byTheCall(op) + ",";
       } else if (auto cond = dyn_cast<cf::CondBranchOp>(op)) {
         what = "branching to " +
                label(taken ? cond.getTrueDest() : cond.getFalseDest());
@@ -152,7 +152,7 @@ std::vector<PathStep> Interpreter::pathSteps(
     case PathEvent::Freed: {
       if (event.object != pending.object)
         break;
-      std::string by = byTheCall(event.op, false);
+      std::string by = byTheCall(event.op);
       kept.push_back({{PathStepKind::Free, range(event.op),
                        name(pending.site) + " is freed " +
                            (by.empty() ? "here" : "by " + by)},

@@ -245,7 +245,7 @@ static bool isDeallocHelperCall(Operation &op) {
          op.getNumOperands() == 5 && op.getNumResults() == 0;
 }
 
-std::string Interpreter::byTheCall(Operation *op, bool withLine) const {
+std::string Interpreter::byTheCall(Operation *op) const {
   auto call = dyn_cast_if_present<CallOpInterface>(op);
   if (!call)
     return "";
@@ -253,15 +253,7 @@ std::string Interpreter::byTheCall(Operation *op, bool withLine) const {
       call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
   std::string callee =
       symbol ? "@" + symbol.getLeafReference().getValue().str() : "a callee";
-  std::string out = "the call to " + callee;
-  if (withLine) {
-    const std::string &text = index.result().text();
-    uint32_t at = std::min<uint32_t>(range(op).begin, text.size());
-    out +=
-        " at line " +
-        std::to_string(1 + std::count(text.begin(), text.begin() + at, '\n'));
-  }
-  return out;
+  return "the call to " + callee;
 }
 
 bool Interpreter::callInModule(Operation &op, State &state,

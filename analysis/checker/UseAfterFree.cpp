@@ -57,7 +57,7 @@ void Interpreter::checkUse(Operation &op, State &state, Value operand,
   if (o.freedBy)
     related.push_back({range(o.freedBy), "freed here"});
   related.push_back(siteNote(o));
-  std::string by = byTheCall(o.freedBy, true);
+  std::string by = byTheCall(o.freedBy);
   report(FindingCode::BL103, range(&op),
          std::string(what) + " " + used + " after it was freed" +
              (by.empty() ? "" : " by " + by) + conditionsOf(state) + ": " +

@@ -72,11 +72,12 @@ class ProtocolTest:
             "contentChanges": [{"range": rng(0, 0, 0, 0), "text": "\n"}]})
 
     def only_action_at(self, c, uri, line, character):
-        """The one code action at a point (asserting there is one)."""
+        """The one quick fix at a point (asserting there is one); the
+        "Show path" actions are test_path.py's."""
         r = c.call("textDocument/codeAction", {
             "textDocument": {"uri": uri},
             "range": rng(line, character, line, character),
-            "context": {"diagnostics": []}})
+            "context": {"diagnostics": [], "only": ["quickfix"]}})
         self.assertEqual(len(r["result"]), 1, r["result"])
         return r["result"][0]
 
@@ -111,7 +112,7 @@ class ProtocolTest:
                          "documentSymbolProvider"]:
             self.assertTrue(caps[provider], provider)
         self.assertEqual(caps["codeActionProvider"],
-                         {"codeActionKinds": ["quickfix", "refactor.rewrite"],
+                         {"codeActionKinds": ["quickfix", "refactor.rewrite", "info"],
                           "resolveProvider": True})
         self.assertEqual(self.init_result["result"]["serverInfo"]["name"],
                          "bufferlens")
@@ -867,10 +868,13 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
         for f in lint_json(path)["findings"]:
             for fix in f["fixes"]:
                 expected.append(fix)
-        self.assertEqual(len(r["result"]), len(expected))
-        for action in r["result"]:
-            self.assertEqual(action["kind"], "quickfix")
+        # The fixes, and one "Show path" per finding with a path (no edit).
+        fixes = [a for a in r["result"] if a["kind"] == "quickfix"]
+        self.assertEqual(len(fixes), len(expected))
+        for action in fixes:
             self.assertIn(uri, action["edit"]["changes"])
+        self.assertEqual([a["kind"] for a in r["result"]
+                          if a["kind"] != "quickfix"], ["info", "info"])
         r = c.call("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": rng(0, 0, 20, 0),
             "context": {"diagnostics": [], "only": ["refactor"]}})

@@ -123,8 +123,10 @@ TEST_F(DocumentServiceTest, CodeActionsOfTheKindsAskedFor) {
     return kinds;
   };
   using Kinds = std::vector<std::string>;
-  EXPECT_EQ(kindsFor("def", std::nullopt), Kinds{"quickfix"});
+  // The leak's fix, and "Show path", which only shows something.
+  EXPECT_EQ(kindsFor("def", std::nullopt), (Kinds{"quickfix", "info"}));
   EXPECT_EQ(kindsFor("def", Kinds{"quickfix"}), Kinds{"quickfix"});
+  EXPECT_EQ(kindsFor("def", Kinds{"info"}), Kinds{"info"});
   EXPECT_EQ(kindsFor("def", Kinds{"refactor"}), Kinds{});
   EXPECT_EQ(kindsFor("plain", std::nullopt), Kinds{"refactor.rewrite"});
   // A kind asks for its sub-kinds, not for its prefixes.

@@ -108,3 +108,51 @@ TEST(GraphFeatureTest, LinksOfAReusedPartAreInTheCurrentLines) {
         << reused.content;
   }
 }
+
+TEST(GraphFeatureTest, AFindingIsDrawnInItsFunctionWithItsPath) {
+  Annotations code("func.func @plain() {\n"
+                   "  return\n"
+                   "}\n"
+                   "func.func @leaky(%c: i1) {\n"
+                   "  $leak[[%0]] = memref.alloc() : memref<2xf32>\n"
+                   "  cf.cond_br %c, ^bb1, ^bb2\n"
+                   "^bb1:\n"
+                   "  memref.dealloc %0 : memref<2xf32>\n"
+                   "  return\n"
+                   "^bb2:\n"
+                   "  $ret^return\n"
+                   "}\n");
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  std::vector<BlockId> path;
+  for (const Finding &f : result.findings)
+    if (f.code == FindingCode::BL101)
+      path = f.pathBlocks;
+  ASSERT_FALSE(path.empty());
+  Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
+
+  // What `graph --finding` draws: the function by name, the path given.
+  GraphQuery byName;
+  byName.function = "leaky";
+  byName.stage = "input";
+  byName.format = viz::GraphFormat::Dot;
+  byName.path = path;
+  GraphAnswer expected = graphOf(snapshot, byName, "t.mlir", AnalysisOptions());
+  ASSERT_EQ(expected.error, "");
+
+  GraphQuery byFinding;
+  byFinding.stage = "ownership"; // A path is drawn on the input stage.
+  byFinding.format = viz::GraphFormat::Dot;
+  byFinding.finding = code.range("leak").begin;
+  GraphAnswer drawn = graphOf(snapshot, byFinding, "t.mlir", AnalysisOptions());
+  EXPECT_EQ(drawn.error, "");
+  EXPECT_EQ(drawn.function, "leaky");
+  EXPECT_EQ(drawn.content, expected.content);
+  EXPECT_EQ(drawn.functions, (std::vector<std::string>{"plain", "leaky"}));
+
+  // The return is a step of the path, not a finding's range.
+  byFinding.finding = code.point("ret");
+  drawn = graphOf(snapshot, byFinding, "t.mlir", AnalysisOptions());
+  EXPECT_EQ(drawn.error, "no finding with a path at the position");
+  EXPECT_EQ(drawn.content, "");
+}

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { GraphPanel } from './graphPanel';
 import { OwnershipLens } from './lens';
-import { PREVIEW_SCHEME, parseGraphTarget } from './params';
+import { PREVIEW_SCHEME, parseGraphTarget, parsePathTarget } from './params';
+import { PathNavigator } from './pathNavigator';
 import { PipelinePreviewProvider, showPipelinePreview } from './preview';
 import { ServerManager } from './server';
 
@@ -19,6 +20,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ serv
     vscode.commands.registerCommand('bufferlens.showGraph', (arg?: unknown) =>
       GraphPanel.show(context, server!, parseGraphTarget(arg)),
     ),
+    vscode.commands.registerCommand('bufferlens.showPath', (arg?: unknown) => {
+      const target = parsePathTarget(arg);
+      if (target) return GraphPanel.showPath(context, server!, target);
+      void vscode.window.showInformationMessage('BufferLens: Show Path is the code action of a finding with a path.');
+    }),
+    new PathNavigator(),
     vscode.commands.registerCommand('bufferlens.showPipelinePreview', (arg?: { strategy?: 'classic' | 'ownership'; stage?: 'ownership' | 'simplified' | 'lowered' }) =>
       showPipelinePreview(arg),
     ),

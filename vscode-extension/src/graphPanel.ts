@@ -1,7 +1,14 @@
 import * as vscode from 'vscode';
 import { clampRange, parseWebviewMessage } from './messages';
-import { functionAtLine, graphParams, type GraphTarget } from './params';
-import { GraphRequestMethod, type ExtensionToWebview, type GraphResult, type GraphStage, type Range } from './protocol';
+import { functionAtLine, graphParams, pathGraphParams, type GraphTarget, type PathTarget } from './params';
+import {
+  GraphRequestMethod,
+  type ExtensionToWebview,
+  type GraphResult,
+  type GraphStage,
+  type Position,
+  type Range,
+} from './protocol';
 import type { ServerManager } from './server';
 import { buildGraphHtml, makeNonce } from './webview/html';
 
@@ -35,6 +42,11 @@ export class GraphPanel implements vscode.Disposable {
   private lastGuess: string | null = null;
   /** A function picked by name in the panel; kept until the cursor moves to another function. */
   private pinnedFunction: string | undefined;
+  /**
+   * A finding whose path is drawn ("Show path"): kept while the cursor stays
+   * in its function and the document is not edited.
+   */
+  private pinnedFinding: Position | undefined;
   private ready = false;
   private pending: ExtensionToWebview | undefined;
   private seq = 0;
@@ -74,11 +86,27 @@ export class GraphPanel implements vscode.Disposable {
     GraphPanel.current = new GraphPanel(context, server, editor);
   }
 
+  /** Shows the panel on the function of the finding at `target`, its path drawn. */
+  static async showPath(context: vscode.ExtensionContext, server: ServerManager, target: PathTarget): Promise<void> {
+    const uri = vscode.Uri.parse(target.uri);
+    const editor =
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
+      (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preserveFocus: false }));
+    if (!isMlirEditor(editor)) return;
+    if (GraphPanel.current) {
+      GraphPanel.current.panel.reveal(undefined, true);
+      GraphPanel.current.pinPath(editor, target.position);
+    } else {
+      GraphPanel.current = new GraphPanel(context, server, editor, undefined, target.position);
+    }
+  }
+
   private constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly server: ServerManager,
     editor: vscode.TextEditor,
     target?: GraphTarget,
+    finding?: Position,
   ) {
     this.stage =
       context.workspaceState.get<GraphStage>('bufferlens.graph.stage') ??
@@ -115,8 +143,21 @@ export class GraphPanel implements vscode.Disposable {
         if (s === 'running') this.refresh();
       }),
     );
-    if (target) this.pin(editor, target);
+    if (finding) this.pinPath(editor, finding);
+    else if (target) this.pin(editor, target);
     else this.follow(editor, true);
+  }
+
+  /** Draws the path of the finding at `finding`. */
+  private pinPath(editor: vscode.TextEditor, finding: Position): void {
+    const doc = editor.document;
+    this.sourceUri = doc.uri;
+    this.sourceColumn = editor.viewColumn ?? this.sourceColumn;
+    this.lastPosition = new vscode.Position(finding.line, finding.character);
+    this.lastGuess = functionAtLine((l) => doc.lineAt(l).text, doc.lineCount, finding.line);
+    this.pinnedFunction = undefined;
+    this.pinnedFinding = { line: finding.line, character: finding.character };
+    void this.request();
   }
 
   /** Shows `target.function`, kept until the cursor moves to another function. */
@@ -128,6 +169,7 @@ export class GraphPanel implements vscode.Disposable {
     this.lastPosition = new vscode.Position(at.line, at.character);
     this.lastGuess = functionAtLine((l) => doc.lineAt(l).text, doc.lineCount, at.line);
     this.pinnedFunction = target.function;
+    this.pinnedFinding = undefined;
     void this.request(target.function);
   }
 
@@ -147,7 +189,14 @@ export class GraphPanel implements vscode.Disposable {
 
   private scheduleRefresh(): void {
     clearTimeout(this.editTimer);
-    this.editTimer = setTimeout(() => this.refresh(), 600);
+    this.editTimer = setTimeout(() => {
+      // The finding's position may have moved with the edit: its function stays.
+      if (this.pinnedFinding) {
+        this.pinnedFunction = this.shownFunction;
+        this.pinnedFinding = undefined;
+      }
+      this.refresh();
+    }, 600);
   }
 
   /** Re-requests when the editor shows another document or the cursor entered another function. */
@@ -168,6 +217,7 @@ export class GraphPanel implements vscode.Disposable {
     this.lastPosition = pos;
     this.lastGuess = guess;
     this.pinnedFunction = undefined;
+    this.pinnedFinding = undefined;
     void this.request();
   }
 
@@ -183,12 +233,15 @@ export class GraphPanel implements vscode.Disposable {
     const cts = new vscode.CancellationTokenSource();
     this.cts = cts;
     const seq = ++this.seq;
-    const stage = this.stage;
-    const params = graphParams(
-      { uri: uri.toString(), position: { line: this.lastPosition.line, character: this.lastPosition.character } },
-      stage,
-      functionName,
-    );
+    // A path is drawn on the input stage; the chosen stage stays for the next graph.
+    const stage: GraphStage = this.pinnedFinding ? 'input' : this.stage;
+    const params = this.pinnedFinding
+      ? pathGraphParams(uri.toString(), this.pinnedFinding)
+      : graphParams(
+          { uri: uri.toString(), position: { line: this.lastPosition.line, character: this.lastPosition.character } },
+          stage,
+          functionName,
+        );
     this.post({ type: 'loading', function: functionName, stage });
     try {
       const result = await this.server.request<GraphResult>(GraphRequestMethod, params, cts.token);
@@ -233,11 +286,14 @@ export class GraphPanel implements vscode.Disposable {
         break;
       case 'setStage':
         this.stage = msg.stage;
+        this.pinnedFunction ??= this.pinnedFinding ? this.shownFunction : undefined;
+        this.pinnedFinding = undefined;
         void this.context.workspaceState.update('bufferlens.graph.stage', msg.stage);
         this.refresh();
         break;
       case 'selectFunction':
         this.pinnedFunction = msg.function;
+        this.pinnedFinding = undefined;
         void this.request(msg.function);
         break;
       case 'reveal':

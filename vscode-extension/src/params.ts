@@ -57,6 +57,27 @@ export function parseGraphTarget(arg: unknown): GraphTarget | undefined {
   return target;
 }
 
+/** Params of `bufferlens/graph` for a finding's path: always the input stage, where the path's blocks are. */
+export function pathGraphParams(uri: string, finding: Position): GraphParams {
+  return { uri, stage: 'input', format: 'svg', finding: { line: finding.line, character: finding.character } };
+}
+
+/**
+ * What a `bufferlens.showPath` call names: the server's "Show path" code
+ * action passes `{uri, position}`, the start of the finding.
+ */
+export interface PathTarget {
+  uri: string;
+  position: Position;
+}
+
+export function parsePathTarget(arg: unknown): PathTarget | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Record<string, unknown>;
+  if (typeof a.uri !== 'string' || !a.uri || !isPosition(a.position)) return undefined;
+  return { uri: a.uri, position: { line: a.position.line, character: a.position.character } };
+}
+
 export function ownershipAtParams(editor: EditorState): OwnershipAtParams {
   return { uri: editor.uri, position: { line: editor.position.line, character: editor.position.character } };
 }

@@ -28,6 +28,12 @@ export interface GraphParams {
   uri: string;
   function?: string;
   position?: Position;
+  /**
+   * A position in a finding with a path (the "Show path" code action's):
+   * the server draws that finding's function with the path's blocks and
+   * edges highlighted and numbered, on the input stage.
+   */
+  finding?: Position;
   stage: GraphStage;
   format: GraphFormat;
 }

@@ -60,12 +60,12 @@ func.func private @make() -> memref<4xf32> {
   return %a : memref<4xf32>
 }
 
-// CHECK: path-steps.mlir:14:8: error: use of %a after it was freed by the call to @consume at line 10 when %c is true: ^bb0 -> ^bb1 -> ^bb2 [BL103]
+// CHECK: path-steps.mlir:14:8: error: use of %a after it was freed by the call to @consume when %c is true: ^bb0 -> ^bb1 -> ^bb2 [BL103]
 // CHECK-NEXT: path-steps.mlir:7:3: note: 1. %a is returned owned by the call to @make
 // CHECK-NEXT: path-steps.mlir:8:3: note: 2. branching to ^bb1 (%c is true)
 // CHECK-NEXT: path-steps.mlir:10:3: note: 3. %a is freed by the call to @consume
 // CHECK-NEXT: path-steps.mlir:14:8: note: 4. use of %a here, after the free
-// CHECK: path-steps.mlir:15:3: error: double free of %a (freed by the call to @consume at line 10) when %c is true: ^bb0 -> ^bb1 -> ^bb2 [BL102]
+// CHECK: path-steps.mlir:15:3: error: double free of %a (freed by the call to @consume) when %c is true: ^bb0 -> ^bb1 -> ^bb2 [BL102]
 // CHECK-NEXT: path-steps.mlir:7:3: note: 1. %a is returned owned by the call to @make
 // CHECK-NEXT: path-steps.mlir:8:3: note: 2. branching to ^bb1 (%c is true)
 // CHECK-NEXT: path-steps.mlir:10:3: note: 3. %a is freed by the call to @consume

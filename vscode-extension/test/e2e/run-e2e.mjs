@@ -331,6 +331,8 @@ before(async () => {
   }
   // A critical alias (BL201) for the semantic tokens test.
   if (REAL) cpSync(join(REPO, 'examples/branch.mlir'), join(workspace, 'branch.mlir'));
+  // A leak with a path (BL101) for the path step and Show path test.
+  if (REAL) cpSync(join(REPO, 'test/lsp/inputs/leak.mlir'), join(workspace, 'leak.mlir'));
 
   const t1 = Date.now();
   const inst = spawnSync(process.execPath, [entry, '--extensions-dir', extensionsDir, '--user-data-dir', userData, '--install-extension', vsix], {
@@ -950,6 +952,48 @@ if (MODE === 'real') {
     assert.match(text, /modifiers\s+definition owned/);
     await shot('inspect-tokens');
     await page.keyboard.press('Escape');
+  });
+
+  e2eTest('the path step commands walk a leak\'s steps, and Show path draws the numbered path', async () => {
+    // test/lsp/inputs/leak.mlir: the BL101 on %buf (line 3), steps at
+    // lines 3, 4 and 11 (test_protocol.py checks the same steps).
+    await openFile('leak.mlir');
+    const steps = [[2, 2, 2, 6], [3, 2, 3, 12], [10, 2, 10, 8]];
+    await eventuallyDeepEqual(
+      'the cursor along the steps',
+      async () => (await probe([{ kind: 'pathSteps', file: 'leak.mlir', position: [2, 3], moves: ['next', 'next', 'next', 'next', 'previous'] }]))[0],
+      // From inside the finding: the first step; the fourth "next" stays on the last.
+      [steps[0], steps[1], steps[2], steps[2], steps[1]],
+    );
+    await page.locator('.statusbar-item', { hasText: 'BufferLens: BL101 step 2/3: branching to ^keep (%cond is false)' }).first().waitFor({ timeout: T.short });
+    await waitFor('the editor selection on step 2', async () => {
+      const s = await statusBarSelection();
+      return s.startsWith('Ln 4, Col 13') && /10 selected/.test(s) ? s : null;
+    }, T.short);
+    // The step's note after it, as an `after` decoration (a ::after content).
+    await waitFor('the step note after the line', async () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines span')).some((el) =>
+          getComputedStyle(el, '::after').content.includes('2/3 branching to ^keep (%cond is false)'),
+        ),
+      ), T.short);
+    await shot('path-steps');
+
+    const [actions] = await probe([{ kind: 'codeActions', file: 'leak.mlir', position: [2, 3], run: 'Show path (3 steps)' }]);
+    assert.deepEqual(actions, [
+      { title: 'Insert memref.dealloc %buf', kind: 'quickfix', command: null },
+      { title: 'Show path (3 steps)', kind: 'info', command: 'bufferlens.showPath' },
+    ]);
+    const frame = graphFrame();
+    await waitFor('the graph of @leaky on the input stage', async () => /^@leaky · input$/.test(await frame.locator('#status').innerText()), T.long);
+    // viz/PathHighlight: the path's edges numbered in order, the blocks off the path faded.
+    const labels = await waitFor('the numbered path', async () => {
+      const t = await frame.locator('#viewport svg g.edge text').allTextContents();
+      return t.length ? t.map((x) => x.trim()) : null;
+    }, T.short);
+    // "1: false" (the branch to ^keep), then "2"; the faded true edge has no number.
+    assert.deepEqual(labels.map((x) => /^(\d+)(?::|$)/.exec(x)?.[1]).filter(Boolean), ['1', '2']);
+    await shot('show-path');
   });
 }
 

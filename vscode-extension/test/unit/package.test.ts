@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '../../..');
 const pkg = require(path.join(root, 'package.json'));
 
 test('the VS Code-independent modules do not import vscode', () => {
-  for (const f of ['protocol', 'navigation', 'href', 'messages', 'params', 'config', 'serverPath', 'decorations', 'status', 'webview/html', 'webview/main']) {
+  for (const f of ['protocol', 'navigation', 'href', 'messages', 'params', 'config', 'serverPath', 'decorations', 'status', 'pathSteps', 'webview/html', 'webview/main']) {
     const text = fs.readFileSync(path.join(root, 'src', `${f}.ts`), 'utf8');
     assert.doesNotMatch(text, /from 'vscode'|require\('vscode'\)/, f);
   }

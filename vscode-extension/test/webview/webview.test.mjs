@@ -272,6 +272,36 @@ test('a hostile SVG is defused', async () => {
   assert.match(await page.textContent('#message'), /does not parse/);
 });
 
+test('a finding\'s path keeps its colours and numbers', async () => {
+  // `bufferlens graph test/lsp/inputs/leak.mlir --finding 3:3 --format svg`:
+  // what the panel gets for "Show path (3 steps)" on the leak.
+  const pathSvg = readFileSync(join(root, 'test/fixtures/path.svg'), 'utf8');
+  await send(graphMessage({ svg: pathSvg, function: 'leaky', stage: 'input', functions: ['leaky', 'twice'] }));
+  await page.waitForFunction(() => document.body.dataset.function === 'leaky');
+  assert.equal(await page.textContent('#status'), '@leaky · input');
+  const edges = await page.$$eval('#viewport g.edge', (gs) =>
+    gs.map((g) => {
+      const text = g.querySelector('text');
+      return {
+        label: text ? text.textContent : null,
+        labelFill: text ? getComputedStyle(text).fill : null,
+        stroke: getComputedStyle(g.querySelector('path')).stroke,
+      };
+    }),
+  );
+  // The path's edges red and numbered in order; the edge off the path faded.
+  const red = 'rgb(224, 49, 49)';
+  const faded = 'rgb(206, 212, 218)';
+  assert.deepEqual(edges, [
+    { label: 'true', labelFill: faded, stroke: faded },
+    { label: '1: false', labelFill: red, stroke: red },
+    { label: null, labelFill: null, stroke: faded },
+    { label: '2', labelFill: red, stroke: red },
+  ]);
+  await page.screenshot({ path: join(artifacts, 'webview-graph-path.png') });
+  assert.deepEqual(page.__errors, []);
+});
+
 test('dark theme screenshot', async () => {
   await page.evaluate(() => {
     const s = document.documentElement.style;

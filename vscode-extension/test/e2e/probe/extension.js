@@ -91,6 +91,27 @@ async function answer(q) {
         label: typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''),
       }));
     }
+    case 'codeActions': {
+      // The actions at a point; with `run`, the command of the one titled so is run.
+      const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(at, at))) ?? [];
+      if (q.run) {
+        const a = actions.find((x) => x.title === q.run);
+        if (!a?.command) throw new Error(`no action "${q.run}" with a command`);
+        await vscode.commands.executeCommand(a.command.command, ...(a.command.arguments ?? []));
+      }
+      return actions.map((a) => ({ title: a.title, kind: a.kind?.value ?? null, command: a.command?.command ?? null }));
+    }
+    case 'pathSteps': {
+      // The selection after each of `moves` (next | previous) from `position`.
+      const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false });
+      editor.selection = new vscode.Selection(at, at);
+      const out = [];
+      for (const move of q.moves) {
+        await vscode.commands.executeCommand(move === 'next' ? 'bufferlens.nextPathStep' : 'bufferlens.previousPathStep');
+        out.push(range(vscode.window.activeTextEditor.selection));
+      }
+      return out;
+    }
     default:
       throw new Error(`unknown query kind ${q.kind}`);
   }
