@@ -174,7 +174,7 @@ void DocumentService::applySettings(const ClientSettings &settings) {
     clientSettings = settings.analysis;
   }
   for (const std::string &uri : scheduler->openDocuments())
-    scheduler->reconfigure(uri, optionsFor(uri));
+    scheduler->reconfigure(uri, resolverFor(uri));
 }
 
 AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
@@ -226,6 +226,13 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
   return options;
 }
 
+std::function<AnalysisOptions()>
+DocumentService::resolverFor(const std::string &uri) {
+  // Run by the document's worker, never by the thread reading the client's
+  // messages: another document's request does not wait for this lookup.
+  return [this, uri] { return optionsFor(uri); };
+}
+
 //===----------------------------------------------------------------------===//
 // Documents
 //===----------------------------------------------------------------------===//
@@ -240,7 +247,7 @@ void DocumentService::openDocument(const std::string &uri, TextRef text,
     std::lock_guard<std::mutex> lock(settingsMutex);
     lastAnalysis.erase(uri);
   }
-  scheduler->update(uri, std::move(text), version, optionsFor(uri),
+  scheduler->update(uri, std::move(text), version, resolverFor(uri),
                     std::chrono::milliseconds(0));
 }
 
@@ -260,7 +267,7 @@ void DocumentService::updateDocument(const std::string &uri, TextRef text,
             : std::nullopt);
   }
   document.lastEdit = now;
-  scheduler->update(uri, std::move(text), version, optionsFor(uri), debounce);
+  scheduler->update(uri, std::move(text), version, resolverFor(uri), debounce);
 }
 
 void DocumentService::removeDocument(const std::string &uri, bool closed) {

@@ -118,7 +118,7 @@ public:
   void applySettings(const ClientSettings &settings);
   ServerConfig config() const;
   /// The analysis options of `uri`: its `.bufferlens.json` (read once per
-  /// change on disk), then the client's settings.
+  /// change on disk), then the client's settings. Thread-safe.
   AnalysisOptions optionsFor(const std::string &uri);
 
   // Documents, as whole texts.
@@ -182,6 +182,8 @@ public:
                Callback<std::string> done);
 
 private:
+  /// optionsFor(uri), to be called by the document's worker.
+  std::function<AnalysisOptions()> resolverFor(const std::string &uri);
   /// Runs `compute` on the snapshot of the document's current text (on a
   /// worker once it is analysed) and answers `done` with what it returns
   /// or the ServiceError it throws. A query that looks only at `reach`
