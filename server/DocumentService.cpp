@@ -177,6 +177,19 @@ void DocumentService::applySettings(const ClientSettings &settings) {
     scheduler->reconfigure(uri, resolverFor(uri));
 }
 
+void DocumentService::setSettingsFileOpen(const std::string &path, bool open) {
+  std::lock_guard<std::mutex> lock(settingsMutex);
+  if (open)
+    openSettingsFiles.insert(path);
+  else
+    openSettingsFiles.erase(path);
+}
+
+void DocumentService::settingsFileSaved() {
+  for (const std::string &uri : scheduler->openDocuments())
+    scheduler->reconfigure(uri, resolverFor(uri));
+}
+
 AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
   AnalysisOptions options;
   std::string path = pathOfUri(uri);
@@ -186,6 +199,7 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
       config.settings->applyTo(options);
     // Said once per problem of a file, not on every keystroke.
     std::string problem;
+    bool shown;
     {
       std::lock_guard<std::mutex> lock(settingsMutex);
       std::string &last = configProblems[config.file];
@@ -193,9 +207,12 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
         last = config.error;
         problem = config.error;
       }
+      // Open in the editor, the file shows its mistakes itself.
+      shown = openSettingsFiles.count(config.file) == 0;
     }
-    if (!problem.empty()) {
+    if (!problem.empty())
       log.log(problem);
+    if (!problem.empty() && shown) {
       // The error names the file first; the origin says it already.
       std::string prefix = config.file + ": ";
       if (problem.rfind(prefix, 0) == 0)

@@ -117,6 +117,12 @@ public:
   /// the open documents again under them.
   void applySettings(const ClientSettings &settings);
   ServerConfig config() const;
+  /// Whether the `.bufferlens.json` at `path` is open in the editor: its
+  /// mistakes are then shown in it, not as messages.
+  void setSettingsFileOpen(const std::string &path, bool open);
+  /// A `.bufferlens.json` was saved: the open documents are analysed again
+  /// (each under its own nearest file, read again if it changed on disk).
+  void settingsFileSaved();
   /// The analysis options of `uri`: its `.bufferlens.json` (read once per
   /// change on disk), then the client's settings. Thread-safe.
   AnalysisOptions optionsFor(const std::string &uri);
@@ -215,6 +221,8 @@ private:
   /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;
 
+  /// The `.bufferlens.json` files open in the editor (settingsMutex).
+  std::set<std::string> openSettingsFiles;
   /// Each `.bufferlens.json`, parsed once per change on disk.
   ConfigCache configs;
   /// The last problem reported of each configuration file (said once).
