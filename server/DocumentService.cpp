@@ -18,10 +18,18 @@ std::string bufferlens::pathOfUri(const std::string &uri) {
   if (uri.compare(0, prefix.size(), prefix) != 0)
     return "";
   std::string path;
+  path.reserve(uri.size() - prefix.size());
   for (size_t i = prefix.size(); i < uri.size(); ++i) {
-    if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uri[i + 1]) &&
-        std::isxdigit(uri[i + 2])) {
-      path += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+    // (unsigned char: isxdigit of a negative char is undefined.)
+    if (uri[i] == '%' && i + 2 < uri.size() &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+      char byte =
+          static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      // %00 names no file (a path ends at its first NUL byte).
+      if (byte == '\0')
+        return "";
+      path += byte;
       i += 2;
     } else {
       path += uri[i];
