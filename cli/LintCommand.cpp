@@ -17,6 +17,7 @@
 #include "config/Config.h"
 #include "ide/CrashIsolation.h"
 #include "ide/IncrementalAnalysis.h"
+#include "ide/TakeFindings.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -281,10 +282,11 @@ static void lintText(const std::string &path, const std::string &graphStem,
          exportInputGraphs(*analysis.snapshot->parts()[0].result, path,
                            graphStem, args.graphsDir, viz::GraphFormat::Svg))
       report.ioError += (report.ioError.empty() ? "" : "; ") + problem;
-  report.findings = analysis.snapshot->findings();
   // Findings-only analyses keep the tensor plans (Analyzer.cpp runs the
   // tensor analysis whatever `explanations` says): the counts are theirs.
   report.functions = tensorCounts(*analysis.snapshot);
+  // Moved out, not copied: the rest of the snapshot goes with it.
+  report.findings = takeFindings(std::move(analysis.snapshot));
   report.lines = std::make_unique<LineIndex>(report.text);
 }
 

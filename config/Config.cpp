@@ -3,6 +3,7 @@
 #include "config/Config.h"
 #include "analysis/model/FindingCodes.h"
 #include "analysis/model/Names.h"
+#include "config/ConfigProblems.h"
 #include "config/OperationsConfig.h"
 #include "support/RegularFile.h"
 
@@ -106,25 +107,28 @@ static void parseFunctionBudget(const nlohmann::json &value,
   }
 }
 
-std::optional<std::string>
-bufferlens::parseAnalysisSettings(const nlohmann::json &json,
-                                  AnalysisSettings &settings,
-                                  const fs::path &base) {
-  if (!json.is_object())
-    return std::string("the configuration must be a JSON object");
-  std::string errors;
+void bufferlens::parseAnalysisSettingsLocated(
+    const nlohmann::json &json, AnalysisSettings &settings,
+    const fs::path &base, std::vector<LocatedSettingProblem> &problems) {
+  if (!json.is_object()) {
+    problems.push_back({{}, "the configuration must be a JSON object"});
+    return;
+  }
+  // The keys leading to the setting being read, for whoever shows where
+  // a mistake is (ConfigProblems.h).
+  std::vector<std::string> keys;
   auto fail = [&](const std::string &message) {
-    if (!errors.empty())
-      errors += "; ";
-    errors += message;
+    problems.push_back({keys, message});
   };
   for (const auto &[key, value] : json.items()) {
+    keys.assign(1, key);
     if (key == "checks") {
       if (!value.is_object()) {
         fail("'checks' must be an object of code to setting");
         continue;
       }
       for (const auto &[code, setting] : value.items()) {
+        keys.assign({key, code});
         if (!setting.is_string()) {
           fail("the setting of " + code + " must be a string");
           continue;
@@ -179,8 +183,22 @@ bufferlens::parseAnalysisSettings(const nlohmann::json &json,
       fail("unknown setting '" + key + "'");
     }
   }
-  if (errors.empty())
+}
+
+std::optional<std::string>
+bufferlens::parseAnalysisSettings(const nlohmann::json &json,
+                                  AnalysisSettings &settings,
+                                  const fs::path &base) {
+  std::vector<LocatedSettingProblem> problems;
+  parseAnalysisSettingsLocated(json, settings, base, problems);
+  if (problems.empty())
     return std::nullopt;
+  std::string errors;
+  for (const LocatedSettingProblem &problem : problems) {
+    if (!errors.empty())
+      errors += "; ";
+    errors += problem.message;
+  }
   return errors;
 }
 

@@ -10,6 +10,10 @@ using namespace bufferlens;
 static constexpr std::string_view kConfigName = "/.bufferlens.json";
 
 std::string ConfigCache::findFor(const std::string &path) {
+  // No file's path holds a NUL byte (a URI's %00): cut there, the stat
+  // below would find the file of another path and return this one's name.
+  if (path.find('\0') != std::string::npos)
+    return "";
   // The directories of `path`, innermost first: one buffer cut back at
   // each '/', so a path of many components costs its length once (a loop
   // of filesystem::path::parent_path was quadratic in them).

@@ -139,7 +139,7 @@ private:
     AnalysisResult result;
     result.sharedText = text;
     result.findings = std::move(findings);
-    return std::make_shared<const AnalysisResult>(std::move(result));
+    return std::make_shared<AnalysisResult>(std::move(result));
   }
 
   const EarlySnapshotHook &hook;
@@ -237,7 +237,7 @@ analyseAlone(std::string_view text, const std::vector<SourceRange> &fresh,
     why = "the operation alone has findings elsewhere";
     return std::nullopt;
   }
-  out.result = std::make_shared<const AnalysisResult>(std::move(alone));
+  out.result = std::make_shared<AnalysisResult>(std::move(alone));
   out.compacted = std::move(compact);
   return out;
 }
@@ -317,8 +317,7 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
     if (request.findingsOnly) {
       std::vector<SnapshotPart> parts(1);
       parts[0].covers = one[0].covers;
-      parts[0].result =
-          std::make_shared<const AnalysisResult>(std::move(result));
+      parts[0].result = std::make_shared<AnalysisResult>(std::move(result));
       parts[0].names = noNames();
       out.snapshot = makeSnapshot(options, std::move(textRef), std::move(parts),
                                   uri, request.version, std::move(chunks));
@@ -347,8 +346,7 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   // snapshot, it was one thread's work on the way to publishing.
   std::vector<SnapshotPart> parts(plans.size());
   for (size_t p = 0; p < plans.size(); ++p) {
-    parts[p].result =
-        std::make_shared<const AnalysisResult>(std::move(results[p]));
+    parts[p].result = std::make_shared<AnalysisResult>(std::move(results[p]));
     parts[p].covers = plans[p].covers;
     if (request.findingsOnly)
       parts[p].names = noNames();

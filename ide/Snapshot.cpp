@@ -19,7 +19,7 @@ Snapshot::Snapshot(AnalysisResult result, std::string uri, int64_t version,
       documentUri(std::move(uri)), documentVersion(version) {
   SnapshotPart whole;
   whole.covers = {0, static_cast<uint32_t>(documentText->size())};
-  whole.result = std::make_shared<const AnalysisResult>(std::move(result));
+  whole.result = std::make_shared<AnalysisResult>(std::move(result));
   partList.push_back(std::move(whole));
   index(std::move(chunks));
 }

@@ -38,7 +38,7 @@ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DBUFFERLENS_FUZZ_RUNS="${BUFFERLENS_FUZZ_RUNS:-6000}" \
   -DBUFFERLENS_FUZZ_SEED="${BUFFERLENS_FUZZ_SEED:-1}" \
   -DBUFFERLENS_FUZZ_LIBS_FROM="$from" >/dev/null
-targets=(fuzz-framing fuzz-session fuzz-analysis fuzz-config)
+targets=(fuzz-framing fuzz-session fuzz-analysis fuzz-config fuzz-uri)
 cmake --build "$dir" --target "${targets[@]}"
 export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"

@@ -18,10 +18,18 @@ std::string bufferlens::pathOfUri(const std::string &uri) {
   if (uri.compare(0, prefix.size(), prefix) != 0)
     return "";
   std::string path;
+  path.reserve(uri.size() - prefix.size());
   for (size_t i = prefix.size(); i < uri.size(); ++i) {
-    if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uri[i + 1]) &&
-        std::isxdigit(uri[i + 2])) {
-      path += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+    // (unsigned char: isxdigit of a negative char is undefined.)
+    if (uri[i] == '%' && i + 2 < uri.size() &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+      char byte =
+          static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      // %00 names no file (a path ends at its first NUL byte).
+      if (byte == '\0')
+        return "";
+      path += byte;
       i += 2;
     } else {
       path += uri[i];
@@ -174,7 +182,20 @@ void DocumentService::applySettings(const ClientSettings &settings) {
     clientSettings = settings.analysis;
   }
   for (const std::string &uri : scheduler->openDocuments())
-    scheduler->reconfigure(uri, optionsFor(uri));
+    scheduler->reconfigure(uri, resolverFor(uri));
+}
+
+void DocumentService::setSettingsFileOpen(const std::string &path, bool open) {
+  std::lock_guard<std::mutex> lock(settingsMutex);
+  if (open)
+    openSettingsFiles.insert(path);
+  else
+    openSettingsFiles.erase(path);
+}
+
+void DocumentService::settingsFileSaved() {
+  for (const std::string &uri : scheduler->openDocuments())
+    scheduler->reconfigure(uri, resolverFor(uri));
 }
 
 AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
@@ -186,6 +207,7 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
       config.settings->applyTo(options);
     // Said once per problem of a file, not on every keystroke.
     std::string problem;
+    bool shown;
     {
       std::lock_guard<std::mutex> lock(settingsMutex);
       std::string &last = configProblems[config.file];
@@ -193,9 +215,12 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
         last = config.error;
         problem = config.error;
       }
+      // Open in the editor, the file shows its mistakes itself.
+      shown = openSettingsFiles.count(config.file) == 0;
     }
-    if (!problem.empty()) {
+    if (!problem.empty())
       log.log(problem);
+    if (!problem.empty() && shown) {
       // The error names the file first; the origin says it already.
       std::string prefix = config.file + ": ";
       if (problem.rfind(prefix, 0) == 0)
@@ -226,6 +251,13 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
   return options;
 }
 
+std::function<AnalysisOptions()>
+DocumentService::resolverFor(const std::string &uri) {
+  // Run by the document's worker, never by the thread reading the client's
+  // messages: another document's request does not wait for this lookup.
+  return [this, uri] { return optionsFor(uri); };
+}
+
 //===----------------------------------------------------------------------===//
 // Documents
 //===----------------------------------------------------------------------===//
@@ -240,7 +272,7 @@ void DocumentService::openDocument(const std::string &uri, TextRef text,
     std::lock_guard<std::mutex> lock(settingsMutex);
     lastAnalysis.erase(uri);
   }
-  scheduler->update(uri, std::move(text), version, optionsFor(uri),
+  scheduler->update(uri, std::move(text), version, resolverFor(uri),
                     std::chrono::milliseconds(0));
 }
 
@@ -260,7 +292,7 @@ void DocumentService::updateDocument(const std::string &uri, TextRef text,
             : std::nullopt);
   }
   document.lastEdit = now;
-  scheduler->update(uri, std::move(text), version, optionsFor(uri), debounce);
+  scheduler->update(uri, std::move(text), version, resolverFor(uri), debounce);
 }
 
 void DocumentService::removeDocument(const std::string &uri, bool closed) {

@@ -117,8 +117,14 @@ public:
   /// the open documents again under them.
   void applySettings(const ClientSettings &settings);
   ServerConfig config() const;
+  /// Whether the `.bufferlens.json` at `path` is open in the editor: its
+  /// mistakes are then shown in it, not as messages.
+  void setSettingsFileOpen(const std::string &path, bool open);
+  /// A `.bufferlens.json` was saved: the open documents are analysed again
+  /// (each under its own nearest file, read again if it changed on disk).
+  void settingsFileSaved();
   /// The analysis options of `uri`: its `.bufferlens.json` (read once per
-  /// change on disk), then the client's settings.
+  /// change on disk), then the client's settings. Thread-safe.
   AnalysisOptions optionsFor(const std::string &uri);
 
   // Documents, as whole texts.
@@ -185,6 +191,8 @@ public:
                Callback<std::string> done);
 
 private:
+  /// optionsFor(uri), to be called by the document's worker.
+  std::function<AnalysisOptions()> resolverFor(const std::string &uri);
   /// Runs `compute` on the snapshot of the document's current text (on a
   /// worker once it is analysed) and answers `done` with what it returns
   /// or the ServiceError it throws. A query that looks only at `reach`
@@ -216,6 +224,8 @@ private:
   /// How long each open document's last analysis took (for the debounce).
   std::map<std::string, std::chrono::milliseconds> lastAnalysis;
 
+  /// The `.bufferlens.json` files open in the editor (settingsMutex).
+  std::set<std::string> openSettingsFiles;
   /// Each `.bufferlens.json`, parsed once per change on disk.
   ConfigCache configs;
   /// The last problem reported of each configuration file (said once).

@@ -1,6 +1,7 @@
 //===- LSPServer.cpp ------------------------------------------------------===//
 
 #include "server/LSPServer.h"
+#include "config/ConfigProblems.h"
 #include "server/Logger.h"
 #include "server/MessageJson.h"
 #include "server/Transport.h"
@@ -8,6 +9,7 @@
 #include "Version.h"
 
 #include <atomic>
+#include <filesystem>
 
 using namespace bufferlens;
 using json = nlohmann::json;
@@ -269,6 +271,14 @@ void LSPServer::onRequest(const json &id, const std::string &method,
   auto handler = requests.find(method);
   if (handler == requests.end()) {
     reply->error(ErrorCode::MethodNotFound, "unknown method '" + method + "'");
+    return;
+  }
+  // A `.bufferlens.json` has no MLIR to hover or colour: every request
+  // about it answers null (which each of them allows).
+  if (const json &document = member(params, "textDocument");
+      document.is_object() && member(document, "uri").is_string() &&
+      settingsFiles.count(member(document, "uri").get<std::string>())) {
+    reply->result(nullptr);
     return;
   }
   try {
@@ -666,10 +676,53 @@ void LSPServer::onCancelRequest(const lsp::CancelParams &params) {
     reply->error(ErrorCode::RequestCancelled, "the request was cancelled");
 }
 
+/// The path of `uri` if it names a `.bufferlens.json`; empty otherwise.
+static std::string settingsFilePath(const std::string &uri) {
+  static constexpr std::string_view name = "/.bufferlens.json";
+  std::string path = pathOfUri(uri);
+  if (path.size() < name.size() ||
+      path.compare(path.size() - name.size(), name.size(), name) != 0)
+    return "";
+  return path;
+}
+
 void LSPServer::onDidOpen(const lsp::DidOpenParams &params) {
   drafts.open(params.uri, params.text, params.version);
   const DraftStore::Draft &draft = *drafts.find(params.uri);
+  if (std::string path = settingsFilePath(params.uri); !path.empty()) {
+    settingsFiles.insert(params.uri);
+    service->setSettingsFileOpen(path, true);
+    publishSettingsFileProblems(params.uri);
+    return;
+  }
   service->openDocument(params.uri, draft.text, draft.version);
+}
+
+void LSPServer::publishSettingsFileProblems(const std::string &uri) {
+  const DraftStore::Draft *draft = drafts.find(uri);
+  if (!draft || draft->lost)
+    return;
+  const std::string &text = *draft->text;
+  PositionEncoding positions;
+  {
+    std::lock_guard<std::mutex> lock(clientMutex);
+    positions = encoding;
+  }
+  std::filesystem::path directory =
+      std::filesystem::path(settingsFilePath(uri)).parent_path();
+  LineIndex lines(text);
+  json diagnostics = json::array();
+  for (const ConfigProblem &problem : configProblems(text, directory))
+    diagnostics.push_back(
+        {{"range", toRange(lines, {problem.begin, problem.end}, positions)},
+         // Ignored whole, the file is an error; a mistake in it leaves
+         // its other settings applied, as a warning does.
+         {"severity", problem.fileIgnored ? 1 : 2},
+         {"source", "bufferlens"},
+         {"message", problem.message}});
+  notify("textDocument/publishDiagnostics", {{"uri", uri},
+                                             {"version", draft->version},
+                                             {"diagnostics", diagnostics}});
 }
 
 void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
@@ -682,6 +735,10 @@ void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
       drafts.change(params.uri, params.version, params.changes, positions);
   switch (change.kind) {
   case DraftStore::Change::Updated: {
+    if (settingsFiles.count(params.uri)) {
+      publishSettingsFileProblems(params.uri);
+      return;
+    }
     const DraftStore::Draft &draft = *drafts.find(params.uri);
     service->updateDocument(params.uri, draft.text, draft.version);
     return;
@@ -702,10 +759,20 @@ void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
     sentTokens.erase(params.uri);
   }
   drafts.close(params.uri);
+  if (settingsFiles.erase(params.uri)) {
+    service->setSettingsFileOpen(settingsFilePath(params.uri), false);
+    onDocumentClosed(params.uri); // Its mistakes are no longer shown.
+    return;
+  }
   service->removeDocument(params.uri);
 }
 
 void LSPServer::onDidSave(const lsp::TextDocumentParams &params) {
+  if (settingsFiles.count(params.uri)) {
+    // What it says on disk applies now, not at the next edit.
+    service->settingsFileSaved();
+    return;
+  }
   service->saveDocument(params.uri);
 }
 

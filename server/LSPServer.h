@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 namespace bufferlens {
@@ -135,12 +136,18 @@ private:
   void applySettings(const nlohmann::json &settings, const std::string &origin);
   /// How the client wants diagnostics and positions, as of now.
   ProtocolContext protocolContext() const;
+  /// Publishes the mistakes of the open `.bufferlens.json` `uri` in it.
+  void publishSettingsFileProblems(const std::string &uri);
 
   Transport &transport;
   Logger &log;
   std::unique_ptr<DocumentService> service;
   /// What the client has of each open document (the reading thread's).
   DraftStore drafts;
+  /// The open documents that are `.bufferlens.json` files, not MLIR: their
+  /// mistakes are their diagnostics, their requests answer nothing (the
+  /// reading thread's).
+  std::set<std::string> settingsFiles;
 
   /// The client's capabilities and presentation choices (initialize).
   mutable std::mutex clientMutex;

@@ -59,7 +59,15 @@ std::vector<Scheduler::Waiter> Scheduler::takeStaleWaiters(Document &doc) {
 
 void Scheduler::update(const std::string &uri, TextRef text, int64_t version,
                        AnalysisOptions options, Clock::duration debounce) {
+  update(
+      uri, std::move(text), version,
+      [options = std::move(options)] { return options; }, debounce);
+}
+
+void Scheduler::update(const std::string &uri, TextRef text, int64_t version,
+                       ResolveOptions resolve, Clock::duration debounce) {
   std::vector<Waiter> stale;
+  std::vector<ReachQuery> staleReach;
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto [it, inserted] = documents.try_emplace(uri);
@@ -70,33 +78,76 @@ void Scheduler::update(const std::string &uri, TextRef text, int64_t version,
     doc.version = version;
     doc.textGeneration = ++counter;
     doc.generation = doc.textGeneration;
-    if (inserted || !sameOptions(doc.options, options))
+    // The options generation moves when the resolved options differ
+    // (resolveOptions); a new document has none to reuse.
+    if (inserted)
       doc.optionsGeneration = doc.generation;
-    doc.options = std::move(options);
+    doc.resolve = std::move(resolve);
     doc.pending = true;
     doc.due = Clock::now() + debounce;
     doc.reachSnapshots.clear();
     stale = takeStaleWaiters(doc);
+    // Every deferred reach query was asked of an older text.
+    staleReach = std::move(doc.deferredReach);
+    doc.deferredReach.clear();
   }
   wake.notify_all();
   for (Waiter &waiter : stale)
     waiter.callback(nullptr, QueryError::ContentModified);
+  for (ReachQuery &query : staleReach)
+    query.callback(nullptr, QueryError::ContentModified);
 }
 
 void Scheduler::reconfigure(const std::string &uri, AnalysisOptions options) {
+  reconfigure(uri, [options = std::move(options)] { return options; });
+}
+
+void Scheduler::reconfigure(const std::string &uri, ResolveOptions resolve) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = documents.find(uri);
     if (it == documents.end())
       return;
-    it->second.options = std::move(options);
+    it->second.resolve = std::move(resolve);
     it->second.reachSnapshots.clear(); // Made under the old options.
     it->second.generation = ++counter;
+    // The settings changed: nothing analysed before is reused, even if
+    // the options come out the same.
     it->second.optionsGeneration = it->second.generation;
     it->second.pending = true;
     it->second.due = Clock::now();
   }
   wake.notify_all();
+}
+
+void Scheduler::resolveOptions(std::unique_lock<std::mutex> &lock,
+                               const std::string &uri, Document &doc) {
+  ResolveOptions resolve = std::move(doc.resolve);
+  doc.resolve = nullptr;
+  doc.resolving = true;
+  doc.running = true; // No other worker takes the document meanwhile.
+  uint64_t instance = doc.instance;
+  lock.unlock();
+  AnalysisOptions options = resolve();
+  resolve = nullptr;
+  lock.lock();
+  auto it = documents.find(uri);
+  if (it == documents.end() || it->second.instance != instance)
+    return; // Closed (or closed and reopened) meanwhile.
+  Document &current = it->second;
+  current.resolving = false;
+  current.running = false;
+  // A newer update's options are worked out next instead.
+  if (current.resolve)
+    return;
+  if (!sameOptions(current.options, options))
+    current.optionsGeneration = current.generation;
+  current.options = std::move(options);
+  for (ReachQuery &query : current.deferredReach)
+    reachQueries.push_back(std::move(query));
+  if (!current.deferredReach.empty())
+    reachWake.notify_one();
+  current.deferredReach.clear();
 }
 
 void Scheduler::flush(const std::string &uri) {
@@ -112,6 +163,7 @@ void Scheduler::flush(const std::string &uri) {
 
 void Scheduler::remove(const std::string &uri) {
   std::vector<Waiter> waiters;
+  std::vector<ReachQuery> deferred;
   {
     // A worker publishes under publishMutex after checking that the
     // document still holds its snapshot: taking it here first means that a
@@ -124,10 +176,13 @@ void Scheduler::remove(const std::string &uri) {
     if (it == documents.end())
       return;
     waiters = std::move(it->second.waiters);
+    deferred = std::move(it->second.deferredReach);
     documents.erase(it);
   }
   for (Waiter &waiter : waiters)
     waiter.callback(nullptr, QueryError::NotOpen);
+  for (ReachQuery &query : deferred)
+    query.callback(nullptr, QueryError::NotOpen);
 }
 
 std::vector<std::string> Scheduler::openDocuments() const {
@@ -169,6 +224,10 @@ void Scheduler::withCurrent(const std::string &uri, Callback callback,
       // is being applied: the positions are the same.
       if (doc.snapshot && doc.analysedTextGeneration == doc.textGeneration) {
         ready = doc.snapshot;
+      } else if (reach && analyzeReach && !optionsKnown(doc)) {
+        doc.deferredReach.push_back({uri, doc.instance, doc.textGeneration,
+                                     std::move(reach), std::move(callback)});
+        return;
       } else if (reach && analyzeReach && waitsForWholeAnalysis(doc)) {
         ready = reachSnapshotFor(doc, reach);
         if (!ready) {
@@ -217,6 +276,11 @@ void Scheduler::reachLoop() {
                    it->second.instance == query.instance &&
                    it->second.textGeneration == query.textGeneration;
     SnapshotRef ready;
+    if (current && !optionsKnown(it->second)) {
+      // Settings changed since it was asked: asked again once known.
+      it->second.deferredReach.push_back(std::move(query));
+      continue;
+    }
     if (current && waitsForWholeAnalysis(it->second) &&
         !(ready = reachSnapshotFor(it->second, query.reach))) {
       // Analysed outside the lock: the document may change or go, and the
@@ -297,6 +361,10 @@ void Scheduler::workerLoop() {
     }
 
     Document &doc = *next;
+    if (doc.resolve) {
+      resolveOptions(lock, nextUri, doc);
+      continue; // Analysed on the next turn, under the options found.
+    }
     doc.running = true;
     doc.pending = false;
     uint64_t instance = doc.instance, generation = doc.generation,

@@ -80,6 +80,12 @@ public:
       const TextRef &text, const std::string &uri,
       const AnalysisOptions &options, int64_t version, SourceRange reach)>;
 
+  /// The options of a document, worked out on a worker just before its
+  /// analysis (its `.bufferlens.json` lookup may stat many directories or
+  /// parse a large file: on the thread that reads the client's messages it
+  /// would hold up every other document's requests).
+  using ResolveOptions = std::function<AnalysisOptions()>;
+
   /// Without `analyzeReach` every query waits for the whole analysis.
   Scheduler(unsigned workers, Analyze analyze, OnPublish publish,
             OnActivity activity, Logger &log,
@@ -90,8 +96,13 @@ public:
   /// soon as a worker is free.
   void update(const std::string &uri, TextRef text, int64_t version,
               AnalysisOptions options, Clock::duration debounce);
+  /// As above, the options worked out by `resolve` on a worker when the
+  /// document's turn comes (a later update's `resolve` replaces it).
+  void update(const std::string &uri, TextRef text, int64_t version,
+              ResolveOptions resolve, Clock::duration debounce);
   /// Same text, new options (settings changed): analysed again now.
   void reconfigure(const std::string &uri, AnalysisOptions options);
+  void reconfigure(const std::string &uri, ResolveOptions resolve);
   /// Analyse the pending edit now instead of after the debounce (save).
   void flush(const std::string &uri);
   /// Forgets `uri`. Once it returns, no snapshot of it is being published
@@ -127,6 +138,13 @@ private:
     TextRef text;
     int64_t version = 0;
     AnalysisOptions options;
+    /// Set until a worker works out the options of the latest update.
+    ResolveOptions resolve;
+    /// A worker is running `resolve` (taken from the field above).
+    bool resolving = false;
+    /// Reach queries that came while the options were being worked out:
+    /// a reach analysed under other options would answer wrongly.
+    std::vector<ReachQuery> deferredReach;
     uint64_t textGeneration = 0;
     uint64_t generation = 0;
     /// The generation the last stored snapshot was analysed at.
@@ -158,6 +176,14 @@ private:
   std::function<void()> answerOrWait(ReachQuery &query);
   /// Fails the waiters whose text is gone; under the lock.
   static std::vector<Waiter> takeStaleWaiters(Document &doc);
+  /// Whether `doc.options` are those of its latest update.
+  static bool optionsKnown(const Document &doc) {
+    return !doc.resolve && !doc.resolving;
+  }
+  /// Runs `doc`'s resolver outside the lock and stores its options;
+  /// `lock` is held on entry and on return.
+  void resolveOptions(std::unique_lock<std::mutex> &lock,
+                      const std::string &uri, Document &doc);
 
   Analyze analyze;
   OnPublish publish;

@@ -122,6 +122,41 @@ class SettingsTest(FeatureTest):
         c.open(uri, LEAK)
         self.assertEqual(codes(c.diagnostics(uri, 1)), ["BL101"])
 
+    def test_an_unreadable_project_file_does_not_drop_the_document(self):
+        # Larger than the 4 MiB a settings file may have (sparse: no disk).
+        with open(self.config, "w") as f:
+            f.truncate(5 << 20)
+        c = self.start()
+        uri = uri_of(self.doc)
+        c.open(uri, LEAK)
+        # Opened, analysed with the defaults: the leak is an error.
+        d = c.diagnostics(uri, 1)
+        self.assertEqual(codes(d), ["BL101"])
+        self.assertEqual(d["diagnostics"][0]["severity"], 1)
+        want = ("BufferLens settings (%s): cannot read the configuration "
+                "file: larger than the 4 MiB limit" % self.config)
+        c.wait_for(lambda m: m.get("method") == "window/showMessage"
+                   and m["params"]["message"] == want, want)
+
+    def test_a_long_uri_holds_up_no_other_document(self):
+        # The lookup of the nearest settings file walks 40,000 directories
+        # of this URI: on the document's own worker, while the hover of
+        # another document is answered from the thread that reads messages.
+        c = self.start()
+        other = uri_of(self.doc)
+        c.open(other, LEAK)
+        c.diagnostics(other, 1)
+        deep = "file://" + self.dir + "/d" * 40000 + "/leak.mlir"
+        c.open(deep, LEAK)
+        hover = c.call("textDocument/hover", {
+            "textDocument": {"uri": other},
+            "position": {"line": 1, "character": 3}})
+        self.assertIn("%0", hover["result"]["contents"]["value"])
+        # The deep document is analysed too (no file there: defaults).
+        d = c.diagnostics(deep, 1)
+        self.assertEqual(codes(d), ["BL101"])
+        self.assertEqual(self.messages(c), [])
+
 
 if __name__ == "__main__":
     protocol_helpers.main()

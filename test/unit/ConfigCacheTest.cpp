@@ -89,6 +89,17 @@ TEST_F(ConfigCacheTest, ADirectoryOrFifoNamedLikeTheFileIsNotIt) {
             (root / ".bufferlens.json").string());
 }
 
+// A NUL byte (a URI's %00) ends the path the system sees: the file of
+// ".../.bufferlens.json\0/x" would be found under a name that is not
+// its own.
+TEST_F(ConfigCacheTest, APathWithANulByteFindsNothing) {
+  write(root / ".bufferlens.json", "{}");
+  std::string path = (root / ".bufferlens.json").string();
+  path += std::string(1, '\0') + "/x/y.mlir";
+  EXPECT_EQ(ConfigCache::findFor(path), "");
+  EXPECT_EQ(ConfigCache().forFile(path).file, "");
+}
+
 TEST_F(ConfigCacheTest, APathOfManyComponentsIsWalkedOnce) {
   // 40,000 components: far past PATH_MAX, so no ancestor but the short
   // ones can be stat'ed; the walk must still end, and quickly.

@@ -103,6 +103,14 @@ const char *kLeak = "func.func @leaky(%c: i1) {\n"
                     "}\n";
 } // namespace
 
+TEST(PathOfUriTest, EscapesAreDecodedAndANulByteNamesNoFile) {
+  EXPECT_EQ(pathOfUri("file:///a%20b/caf%C3%A9.mlir"), "/a b/caf\xC3\xA9.mlir");
+  EXPECT_EQ(pathOfUri("file:///a/%zz%4"), "/a/%zz%4");
+  EXPECT_EQ(pathOfUri("file:///a/%\xC3\xA9"), "/a/%\xC3\xA9");
+  EXPECT_EQ(pathOfUri("untitled:Untitled-1"), "");
+  EXPECT_EQ(pathOfUri("file:///p/.bufferlens.json%00/x.mlir"), "");
+}
+
 TEST_F(DocumentServiceTest, CodeActionsOfTheKindsAskedFor) {
   Annotations code(kLeak);
   service->openDocument("file:///t.mlir", textOf(code.code()), 1);

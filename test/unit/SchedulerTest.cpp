@@ -8,8 +8,11 @@
 #include <utility>
 
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <thread>
+#include <vector>
 
 using namespace bufferlens;
 
@@ -285,3 +288,141 @@ TEST(SchedulerTest, ReachQueriesAreAnsweredBeforeTheFirstAnalysisEnds) {
 }
 
 } // namespace
+
+// A document's options (its `.bufferlens.json` lookup) are worked out on a
+// worker: update() does not run them, and while one document's lookup is
+// slow another document's edit is analysed and its queries answered.
+TEST(SchedulerTest, OptionsAreResolvedOnAWorkerWithoutHoldingUpOthers) {
+  Logger log;
+  std::mutex m;
+  std::condition_variable changed;
+  bool resolving = false, release = false, resolvedOnCaller = false;
+  std::map<std::string, int64_t> publishedVersion;
+  std::map<std::string, uint64_t> analysedLimit;
+  std::thread::id caller = std::this_thread::get_id();
+  Scheduler scheduler(
+      2,
+      [&](const TextRef &text, const std::string &uri,
+          const AnalysisOptions &options, int64_t version, SnapshotRef previous,
+          const Scheduler::OnPublish &early) {
+        {
+          std::lock_guard<std::mutex> lock(m);
+          analysedLimit[uri] = options.promoteToStackLimit;
+        }
+        return analyzeText(text, uri, options, version, previous, early);
+      },
+      [&](SnapshotRef snapshot) {
+        std::lock_guard<std::mutex> lock(m);
+        publishedVersion[snapshot->uri()] = snapshot->version();
+        changed.notify_all();
+      },
+      nullptr, log);
+  const std::string other = "file:///other.mlir";
+  auto published = [&](const std::string &uri, int64_t version) {
+    std::unique_lock<std::mutex> lock(m);
+    changed.wait(lock, [&] {
+      auto it = publishedVersion.find(uri);
+      return it != publishedVersion.end() && it->second == version;
+    });
+  };
+  scheduler.update(other, std::make_shared<const std::string>("b"), 1,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  published(other, 1);
+
+  scheduler.update(
+      kUri, std::make_shared<const std::string>("a"), 1,
+      [&] {
+        std::unique_lock<std::mutex> lock(m);
+        if (std::this_thread::get_id() == caller) {
+          resolvedOnCaller = true; // Would block the caller for ever.
+        } else {
+          resolving = true;
+          changed.notify_all();
+          changed.wait(lock, [&] { return release; });
+        }
+        AnalysisOptions options;
+        options.promoteToStackLimit = 7;
+        return options;
+      },
+      Scheduler::Clock::duration::zero());
+  EXPECT_FALSE(resolvedOnCaller);
+  {
+    std::unique_lock<std::mutex> lock(m);
+    changed.wait(lock, [&] { return resolving; });
+  }
+  // The other document answers at once and its edit is analysed.
+  bool answered = false;
+  scheduler.withCurrent(other, [&](SnapshotRef snapshot, QueryError error) {
+    answered = snapshot && error == QueryError::None;
+  });
+  EXPECT_TRUE(answered);
+  scheduler.update(other, std::make_shared<const std::string>("b2"), 2,
+                   AnalysisOptions(), Scheduler::Clock::duration::zero());
+  published(other, 2);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    EXPECT_EQ(publishedVersion.count(kUri), 0u);
+    release = true;
+    changed.notify_all();
+  }
+  published(kUri, 1);
+  std::lock_guard<std::mutex> lock(m);
+  EXPECT_EQ(analysedLimit[kUri], 7u);
+}
+
+// An edit that comes while the options of the previous one are being
+// worked out replaces them: the analysis runs under the newest options.
+TEST(SchedulerTest, ANewerUpdatesOptionsReplaceThoseBeingResolved) {
+  Logger log;
+  std::mutex m;
+  std::condition_variable changed;
+  bool resolving = false, release = false;
+  std::vector<std::pair<int64_t, uint64_t>> analysed; // version, limit
+  int64_t lastPublished = 0;
+  Scheduler scheduler(
+      1,
+      [&](const TextRef &text, const std::string &uri,
+          const AnalysisOptions &options, int64_t version, SnapshotRef previous,
+          const Scheduler::OnPublish &early) {
+        {
+          std::lock_guard<std::mutex> lock(m);
+          analysed.emplace_back(version, options.promoteToStackLimit);
+        }
+        return analyzeText(text, uri, options, version, previous, early);
+      },
+      [&](SnapshotRef snapshot) {
+        std::lock_guard<std::mutex> lock(m);
+        lastPublished = snapshot->version();
+        changed.notify_all();
+      },
+      nullptr, log);
+  scheduler.update(
+      kUri, std::make_shared<const std::string>("a"), 1,
+      [&] {
+        std::unique_lock<std::mutex> lock(m);
+        resolving = true;
+        changed.notify_all();
+        changed.wait(lock, [&] { return release; });
+        AnalysisOptions options;
+        options.promoteToStackLimit = 1;
+        return options;
+      },
+      Scheduler::Clock::duration::zero());
+  {
+    std::unique_lock<std::mutex> lock(m);
+    changed.wait(lock, [&] { return resolving; });
+  }
+  scheduler.update(
+      kUri, std::make_shared<const std::string>("a2"), 2,
+      [] {
+        AnalysisOptions options;
+        options.promoteToStackLimit = 2;
+        return options;
+      },
+      Scheduler::Clock::duration::zero());
+  std::unique_lock<std::mutex> lock(m);
+  release = true;
+  changed.notify_all();
+  changed.wait(lock, [&] { return lastPublished == 2; });
+  EXPECT_EQ(analysed, (std::vector<std::pair<int64_t, uint64_t>>{{2, 2}}));
+}

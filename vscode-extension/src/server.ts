@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageclient/node';
 import { toServerOptions, type RawSettings, type ShapedOptions } from './config';
 import { codeLinks, declareCompactDiagnostics, fillDiagnostics } from './diagnosticDefaults';
+import { documentSelector } from './documentSelector';
 import { decideNavigation, VSCODE_MLIR_ID, type NavigationDecision } from './navigation';
 import { resolveServerPath } from './serverPath';
 import { statusView, type ServerState } from './status';
@@ -179,10 +180,7 @@ export class ServerManager implements vscode.Disposable {
     // Made from the initialize result, at the first publish.
     let links: ((code: string) => vscode.Uri | undefined) | undefined;
     const clientOptions: LanguageClientOptions = {
-      documentSelector: [
-        { scheme: 'file', language: 'mlir' },
-        { scheme: 'untitled', language: 'mlir' },
-      ],
+      documentSelector,
       outputChannel: this.output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       diagnosticCollectionName: 'bufferlens',
