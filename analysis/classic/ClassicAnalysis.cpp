@@ -217,7 +217,7 @@ private:
 /// Runs the algorithm on a copy of `fn`; false (and a BL204) when it meets
 /// a construct it cannot handle.
 static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
-                      bool repairFrees) {
+                      bool repairFrees, ClassicStats &stats) {
   Operation *original = index.function(fn);
   // The ops the plan inserts need their dialects loaded.
   original->getContext()
@@ -247,6 +247,7 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
       ok = introduceClones(state) && freeClonesOnOtherEdges(state) &&
            placeDeallocs(state);
     }
+    stats.aliasVisits += state.aliasVisits;
     if (ok) {
       PlanReader(index, state, map, plan).read();
     } else {
@@ -267,7 +268,10 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
 }
 
 void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
-                                const AnalysisOptions &options) {
+                                const AnalysisOptions &options,
+                                ClassicStats *stats) {
+  ClassicStats local;
+  ClassicStats &counted = stats ? *stats : local;
   AnalysisResult &result = index.result();
   ClassicPlan plan;
   plan.function = fn;
@@ -286,13 +290,14 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   } else if (checkClassicPreconditions(index, fn, plan.reason)) {
     FunctionFacts facts(function);
     checkWritesDominateReads(index, fn, facts);
-    if (runOnCopy(index, fn, plan, repairFrees)) {
+    if (runOnCopy(index, fn, plan, repairFrees, counted)) {
       plan.computed = true;
       reportCriticalAliases(index, plan);
       reportBackEdges(index, plan);
       computeHoisting(index, fn, facts, plan);
       computePromotion(index, fn, facts, plan, options.promoteToStackLimit);
     }
+    counted.aliasVisits += facts.closure.visits();
   }
   result.classic.push_back(std::move(plan));
 }

@@ -19,10 +19,20 @@ namespace bufferlens {
 
 class SourceIndex;
 
+/// The work of one function's classic plan in units that do not depend on
+/// the machine (test/unit/ClassicAliasWorkTest.cpp).
+struct ClassicStats {
+  /// Values looked at to answer questions about whole alias sets
+  /// (classic/AliasClosure.h): values of the sets resolved, and the values
+  /// and edges of the components whose answers were folded.
+  uint64_t aliasVisits = 0;
+};
+
 /// Analyses function `fn` (after computeBufferFacts) and appends its plan
-/// to `index.result().classic`.
+/// to `index.result().classic`; adds its work to `stats`, if given.
 void analyzeClassic(SourceIndex &index, FunctionId fn,
-                    const AnalysisOptions &options);
+                    const AnalysisOptions &options,
+                    ClassicStats *stats = nullptr);
 
 /// Drops our BL204 where the ownership analysis already reports BL204 for
 /// the same op: one diagnostic per problem (explain keeps both views).

@@ -87,21 +87,70 @@ static void operandChain(Operation *alloc, SmallVectorImpl<Operation *> &chain,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 }
 
+/// The nearest common dominator, in one region, of some blocks; `any` is
+/// false for none.
+struct CommonDominator {
+  bool any = false;
+  Block *block = nullptr;
+};
+
+/// What an allocation's aliases, together, say of its ops and scopes.
+struct AliasUses {
+  /// The innermost op holding every alias (its block's parent op is in
+  /// it), or null when none does.
+  Operation *scope = nullptr;
+  bool any = false; // Whether `scope` folds at least one alias.
+  /// Whether an op frees an alias, or a call takes one.
+  bool freed = false;
+  bool called = false;
+};
+
+/// The innermost op that holds both `a` and `b` (an op holds itself).
+static Operation *commonAncestor(Operation *a, Operation *b) {
+  if (!a || !b)
+    return nullptr;
+  auto depth = [](Operation *op) {
+    unsigned d = 0;
+    for (; op; op = op->getParentOp())
+      ++d;
+    return d;
+  };
+  unsigned da = depth(a), db = depth(b);
+  for (; da > db; --da)
+    a = a->getParentOp();
+  for (; db > da; --db)
+    b = b->getParentOp();
+  while (a != b) {
+    a = a->getParentOp();
+    b = b->getParentOp();
+  }
+  return a;
+}
+
 class Hoister {
 public:
   explicit Hoister(FunctionFacts &facts)
-      : aliases(facts.aliases), dominators(facts.dominators) {}
+      : dominators(facts.dominators),
+        dominatorOf(
+            facts.closure,
+            [this](Value alias, const void *region) {
+              return localDominator(alias, (Region *)region);
+            },
+            [this](CommonDominator &into, const CommonDominator &from) {
+              joinDominators(into, from);
+            }),
+        usesOf(facts.closure, localUses, joinUses) {}
 
   HoistResult hoist(Operation *alloc) {
     HoistResult out;
     Value result = alloc->getResult(0);
-    BufferViewFlowAnalysis::ValueSetT set = aliases.resolve(result);
+    AliasUses uses = usesOf.get(result);
     Block *block = alloc->getBlock();
     SmallVector<Value> leaves;
     operandChain(alloc, out.movedWith, leaves);
     bool pinned = false;
     while (!pinned) {
-      Block *upper = commonDominator(block->getParent(), set, alloc);
+      Block *upper = commonDominator(block->getParent(), result, alloc);
       // Walk up the dominator tree of this region, but not above the
       // common dominator of the aliases nor above an operand's block.
       while (block != upper && !(pinned = bool(definedIn(leaves, block)))) {
@@ -122,13 +171,14 @@ public:
           }))
         break;
       bool loop = isa<LoopLikeOpInterface>(parent);
-      if (loop && llvm::any_of(set, [&](Value alias) {
-            return !parent->isAncestor(alias.getParentBlock()->getParentOp());
-          }))
+      // Every alias is in `parent` when it holds their common scope.
+      if (loop && !(uses.scope && parent->isAncestor(uses.scope)))
         break;
+      // Then so are their uses (a value is used only in the region that
+      // defines it): a free or a call of one is in the loop.
       out.leavesLoop |= loop;
-      out.freedInLeftLoop |= loop && freedInside(set, parent);
-      out.calledInLeftLoop |= loop && calledInside(set, parent);
+      out.freedInLeftLoop |= loop && uses.freed;
+      out.calledInLeftLoop |= loop && uses.called;
       out.leftOps.push_back(parent);
       block = parent->getBlock();
     }
@@ -150,55 +200,70 @@ private:
     return {};
   }
 
-  /// Whether a call inside `loop` takes one of the aliases in `set`.
-  static bool calledInside(const BufferViewFlowAnalysis::ValueSetT &set,
-                           Operation *loop) {
-    for (Value alias : set)
-      for (Operation *user : alias.getUsers())
-        if (isa<CallOpInterface>(user) && loop->isAncestor(user))
-          return true;
-    return false;
+  static AliasUses localUses(Value alias, const void *) {
+    AliasUses uses;
+    uses.scope = alias.getParentBlock()->getParentOp();
+    uses.any = true;
+    for (Operation *user : alias.getUsers()) {
+      uses.called |= isa<CallOpInterface>(user);
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      uses.freed |=
+          effects && effects.getEffectOnValue<MemoryEffects::Free>(alias);
+    }
+    return uses;
   }
 
-  /// Whether an op inside `loop` frees one of the aliases in `set`.
-  static bool freedInside(const BufferViewFlowAnalysis::ValueSetT &set,
-                          Operation *loop) {
-    for (Value alias : set)
-      for (Operation *user : alias.getUsers()) {
-        auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-        if (effects && loop->isAncestor(user) &&
-            effects.getEffectOnValue<MemoryEffects::Free>(alias))
-          return true;
-      }
-    return false;
+  static void joinUses(AliasUses &into, const AliasUses &from) {
+    if (!from.any)
+      return;
+    into.scope = into.any ? commonAncestor(into.scope, from.scope) : from.scope;
+    into.any = true;
+    into.freed |= from.freed;
+    into.called |= from.called;
   }
 
-  /// The nearest common dominator, in `region`, of the blocks defining and
-  /// using the allocation's aliases.
-  Block *commonDominator(Region *region,
-                         const BufferViewFlowAnalysis::ValueSetT &set,
-                         Operation *alloc) {
-    Block *common = region->findAncestorBlockInRegion(*alloc->getBlock());
-    // A block no path reaches has no place in the dominator tree (asking
-    // for its common dominator crashes): nothing moves out of one, and an
-    // alias in one does not hold the allocation down.
-    if (!common || !dominators.isReachableFromEntry(common))
-      return common;
+  /// The blocks of `region` holding the definition and the uses of
+  /// `alias`, joined; a block no path reaches has no place in the dominator
+  /// tree (asking for its common dominator crashes), and an alias in one
+  /// does not hold the allocation down.
+  CommonDominator localDominator(Value alias, Region *region) {
+    CommonDominator common;
     auto add = [&](Block *b) {
       if (Block *inRegion = region->findAncestorBlockInRegion(*b))
         if (dominators.isReachableFromEntry(inRegion))
-          common = dominators.findNearestCommonDominator(common, inRegion);
+          joinDominators(common, {true, inRegion});
     };
-    for (Value alias : set) {
-      add(alias.getParentBlock());
-      for (Operation *user : alias.getUsers())
-        add(user->getBlock());
-    }
+    add(alias.getParentBlock());
+    for (Operation *user : alias.getUsers())
+      add(user->getBlock());
     return common;
   }
 
-  BufferViewFlowAnalysis &aliases;
+  void joinDominators(CommonDominator &into, const CommonDominator &from) {
+    if (!from.any)
+      return;
+    into.block =
+        into.any ? dominators.findNearestCommonDominator(into.block, from.block)
+                 : from.block;
+    into.any = true;
+  }
+
+  /// The nearest common dominator, in `region`, of the blocks defining and
+  /// using the allocation's aliases (`result`'s).
+  Block *commonDominator(Region *region, Value result, Operation *alloc) {
+    Block *common = region->findAncestorBlockInRegion(*alloc->getBlock());
+    // Nothing moves out of a block no path reaches.
+    if (!common || !dominators.isReachableFromEntry(common))
+      return common;
+    CommonDominator aliases = dominatorOf.get(result, region);
+    return aliases.any
+               ? dominators.findNearestCommonDominator(common, aliases.block)
+               : common;
+  }
+
   DominanceInfo &dominators;
+  AliasFold<CommonDominator> dominatorOf;
+  AliasFold<AliasUses> usesOf;
 };
 } // namespace
 

@@ -12,6 +12,7 @@
 #define BUFFERLENS_ANALYSIS_CLASSIC_INTERNAL_H
 
 #include "analysis/FunctionBudget.h"
+#include "analysis/classic/AliasClosure.h"
 #include "analysis/classic/LiveOut.h"
 #include "analysis/model/BlockNames.h"
 #include "analysis/model/Model.h"
@@ -43,6 +44,8 @@ struct FunctionFacts {
       : aliases(function), dominators(function) {}
 
   mlir::BufferViewFlowAnalysis aliases;
+  /// The questions the checks ask of whole alias sets (AliasClosure.h).
+  AliasClosure closure{aliases};
   mlir::DominanceInfo dominators;
 };
 
@@ -91,6 +94,10 @@ struct ScratchState {
   bool repairFrees = false;
   llvm::DenseMap<mlir::Value, mlir::Operation *> existingFrees;
   llvm::DenseSet<mlir::Operation *> movedFrees;
+
+  /// Values placeDeallocs looked at to answer questions about alias sets
+  /// (ClassicStats::aliasVisits).
+  uint64_t aliasVisits = 0;
 
   /// Set when the algorithm meets something it cannot handle.
   std::string failure;
@@ -148,9 +155,8 @@ void reportBackEdges(SourceIndex &index, ClassicPlan &plan);
 void computeHoisting(SourceIndex &index, FunctionId fn, FunctionFacts &facts,
                      ClassicPlan &plan);
 /// BL301.
-void computePromotion(SourceIndex &index, FunctionId fn,
-                      const FunctionFacts &facts, ClassicPlan &plan,
-                      uint64_t limitBytes);
+void computePromotion(SourceIndex &index, FunctionId fn, FunctionFacts &facts,
+                      ClassicPlan &plan, uint64_t limitBytes);
 /// BL303 (any stage: it is about how a loop uses a buffer, not who frees
 /// it).
 void findMultiBufferingCandidates(SourceIndex &index, FunctionId fn,

@@ -52,13 +52,20 @@ static bool isHeapAllocation(OpResult result) {
                          allocate->getResource());
 }
 
+namespace {
+/// The first op, in document order, that passes on or frees one of an
+/// allocation's aliases: the reason it stays on the heap.
+struct FirstEscape {
+  OpId order = std::numeric_limits<OpId>::max();
+  Operation *user = nullptr;
+};
+using EscapeFold = AliasFold<FirstEscape>;
+} // namespace
+
 /// Why the heap allocation `value` cannot live on the stack, or empty when it
-/// can. `order` numbers ops in document order: of several reasons, the
-/// first op's is given.
-static std::string
-whyNotPromotable(OpResult value, const BufferViewFlowAnalysis &aliases,
-                 uint64_t limit,
-                 const std::function<OpId(Operation *)> &order) {
+/// can. Of several reasons, the first op's (`escapes`) is given.
+static std::string whyNotPromotable(OpResult value, EscapeFold &escapes,
+                                    uint64_t limit) {
   Operation *alloc = value.getOwner();
   if (!isa<memref::AllocOp>(alloc))
     return "it is allocated by " +
@@ -82,24 +89,9 @@ whyNotPromotable(OpResult value, const BufferViewFlowAnalysis &aliases,
              quoted(parent->getName().getStringRef().str()) +
              ", where an alloca would grow the stack every iteration";
   }
-  // The aliases are a pointer-keyed set: in its order the reason would
-  // change from run to run.
-  struct Use {
-    OpId order;
-    Operation *user;
-    Value alias;
-  };
-  std::vector<Use> uses;
-  for (Value alias : aliases.resolve(value))
-    for (Operation *user : alias.getUsers())
-      if (user->hasTrait<OpTrait::IsTerminator>() ||
-          hasEffectOn<MemoryEffects::Free>(user, alias))
-        uses.push_back({order(user), user, alias});
-  if (uses.empty())
+  FirstEscape first = escapes.get(value);
+  if (!first.user)
     return "";
-  const Use &first = *std::min_element(
-      uses.begin(), uses.end(),
-      [](const Use &a, const Use &b) { return a.order < b.order; });
   if (first.user->hasTrait<OpTrait::IsTerminator>())
     return "it leaves its block through " +
            quoted(first.user->getName().getStringRef().str());
@@ -109,10 +101,31 @@ whyNotPromotable(OpResult value, const BufferViewFlowAnalysis &aliases,
 }
 
 void classic::computePromotion(SourceIndex &index, FunctionId fn,
-                               const FunctionFacts &facts, ClassicPlan &plan,
+                               FunctionFacts &facts, ClassicPlan &plan,
                                uint64_t limitBytes) {
   Operation *function = index.function(fn);
-  const BufferViewFlowAnalysis &aliases = facts.aliases;
+  // The aliases are a pointer-keyed set: the first use is chosen by its
+  // place in the document, so that the reason is the same from run to run
+  // (ops of equal place are the same op).
+  auto order = [&](Operation *user) {
+    OpId id = index.idOf(user);
+    return id == kNone ? std::numeric_limits<OpId>::max() : id;
+  };
+  EscapeFold escapes(
+      facts.closure,
+      [&](Value alias, const void *) {
+        FirstEscape first;
+        for (Operation *user : alias.getUsers())
+          if ((user->hasTrait<OpTrait::IsTerminator>() ||
+               hasEffectOn<MemoryEffects::Free>(user, alias)) &&
+              (!first.user || order(user) < first.order))
+            first = {order(user), user};
+        return first;
+      },
+      [](FirstEscape &into, const FirstEscape &from) {
+        if (from.user && (!into.user || from.order < into.order))
+          into = from;
+      });
   function->walk([&](Operation *alloc) {
     if (budgetExhausted())
       return; // Dropped with the function (Hoisting.cpp says why).
@@ -124,11 +137,7 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
     OpId op = index.idOf(alloc);
     if (value == kNone || op == kNone)
       return;
-    std::string reason =
-        whyNotPromotable(allocated, aliases, limitBytes, [&](Operation *user) {
-          OpId id = index.idOf(user);
-          return id == kNone ? std::numeric_limits<OpId>::max() : id;
-        });
+    std::string reason = whyNotPromotable(allocated, escapes, limitBytes);
     plan.promotions.push_back({value, reason.empty(), reason});
     if (!reason.empty())
       return;

@@ -37,29 +37,63 @@ struct Access {
   Value value;
 };
 
+/// The writes and the reads of an allocation's buffer through its aliases:
+/// each op once per kind, with the alias it goes through (of several, the
+/// first defined). Past kMaxAccesses, `overflow` and no list: the check
+/// then collects them from the alias set itself.
+struct Accesses {
+  static constexpr size_t kMaxAccesses = 32;
+  SmallVector<Access, 2> writes, reads;
+  bool overflow = false;
+};
+
 class InvariantCheck {
 public:
   InvariantCheck(SourceIndex &index, Operation *function, FunctionFacts &facts)
-      : index(index), function(function), aliases(facts.aliases),
-        dominators(facts.dominators) {}
+      : index(index), function(function), closure(facts.closure),
+        dominators(facts.dominators),
+        accessesOf(
+            facts.closure,
+            [this](Value alias, const void *) { return localAccesses(alias); },
+            [this](Accesses &into, const Accesses &from) {
+              joinAccesses(into, from);
+            }) {}
 
   void check(Value allocation) {
-    BufferViewFlowAnalysis::ValueSetT group = aliases.resolve(allocation);
+    // Most allocations' aliases are only written or only read, and few
+    // ops access each: the folded lists save resolving the set (on a chain
+    // of selects, the sets of all allocations hold N^2/2 values).
+    Accesses accesses = accessesOf.get(allocation);
+    if (!accesses.overflow &&
+        (accesses.writes.empty() || accesses.reads.empty()))
+      return;
+    std::optional<BufferViewFlowAnalysis::ValueSetT> group;
+    if (accesses.overflow) {
+      group = closure.resolve(allocation);
+      accesses = Accesses();
+      llvm::DenseMap<std::pair<Operation *, unsigned>, size_t> seen;
+      auto note = [&](SmallVector<Access, 2> &list, unsigned kind,
+                      Operation *user, Value value) {
+        auto [it, inserted] = seen.try_emplace({user, kind}, list.size());
+        if (inserted)
+          list.push_back({user, value});
+        else if (definedBefore(value, list[it->second].value))
+          list[it->second].value = value;
+      };
+      for (Value value : *group)
+        for (Operation *user : value.getUsers()) {
+          auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+          if (!effects)
+            continue;
+          if (effects.getEffectOnValue<MemoryEffects::Write>(value))
+            note(accesses.writes, 1, user, value);
+          if (effects.getEffectOnValue<MemoryEffects::Read>(value))
+            note(accesses.reads, 0, user, value);
+        }
+    }
+    SmallVector<Access> writes(accesses.writes.begin(), accesses.writes.end());
+    SmallVector<Access> reads(accesses.reads.begin(), accesses.reads.end());
     std::optional<UnwrittenReads> unwritten;
-    SmallVector<Access> writes, reads;
-    llvm::DenseSet<std::pair<Operation *, unsigned>> seen;
-    for (Value value : group)
-      for (Operation *user : value.getUsers()) {
-        auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-        if (!effects)
-          continue;
-        if (effects.getEffectOnValue<MemoryEffects::Write>(value) &&
-            seen.insert({user, 1u}).second)
-          writes.push_back({user, value});
-        if (effects.getEffectOnValue<MemoryEffects::Read>(value) &&
-            seen.insert({user, 0u}).second)
-          reads.push_back({user, value});
-      }
     auto byPosition = [&](const Access &a, const Access &b) {
       return index.idOf(a.op) < index.idOf(b.op);
     };
@@ -69,8 +103,11 @@ public:
       SmallVector<Access> offended;
       for (const Access &read : reads)
         if (read.op != write.op && violates(write.op, read.op)) {
-          if (!unwritten)
-            unwritten = findUnwrittenReads(index, function, allocation, group);
+          if (!unwritten) {
+            if (!group)
+              group = closure.resolve(allocation);
+            unwritten = findUnwrittenReads(index, function, allocation, *group);
+          }
           if (unwritten->count(read.op))
             offended.push_back(read);
         }
@@ -80,6 +117,57 @@ public:
   }
 
 private:
+  Accesses localAccesses(Value alias) {
+    Accesses out;
+    for (Operation *user : alias.getUsers()) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effects)
+        continue;
+      Accesses one;
+      if (effects.getEffectOnValue<MemoryEffects::Write>(alias))
+        one.writes.push_back({user, alias});
+      if (effects.getEffectOnValue<MemoryEffects::Read>(alias))
+        one.reads.push_back({user, alias});
+      joinAccesses(out, one);
+    }
+    return out;
+  }
+
+  /// Adds `from`'s accesses to `into`'s: an op already there keeps the
+  /// alias defined first (a value's place in the document, not its
+  /// pointer, so the wording is the same from run to run).
+  /// Whether `a` comes before `b` in the document (a value the index does
+  /// not know, last).
+  bool definedBefore(Value a, Value b) const {
+    return uint32_t(index.idOf(a)) < uint32_t(index.idOf(b));
+  }
+
+  void joinAccesses(Accesses &into, const Accesses &from) {
+    if (into.overflow)
+      return;
+    if (from.overflow) {
+      into = from;
+      return;
+    }
+    auto add = [&](SmallVector<Access, 2> &list, const Access &access) {
+      for (Access &known : list)
+        if (known.op == access.op) {
+          if (definedBefore(access.value, known.value))
+            known.value = access.value;
+          return;
+        }
+      list.push_back(access);
+    };
+    for (const Access &access : from.writes)
+      add(into.writes, access);
+    for (const Access &access : from.reads)
+      add(into.reads, access);
+    if (into.writes.size() + into.reads.size() > Accesses::kMaxAccesses) {
+      into = Accesses();
+      into.overflow = true;
+    }
+  }
+
   /// Whether `write` reaches `read` without dominating it.
   bool violates(Operation *write, Operation *read) {
     Region *common = write->getParentRegion();
@@ -236,8 +324,9 @@ private:
 
   SourceIndex &index;
   Operation *function;
-  BufferViewFlowAnalysis &aliases;
+  AliasClosure &closure;
   DominanceInfo &dominators;
+  AliasFold<Accesses> accessesOf;
 };
 } // namespace
 

@@ -4,6 +4,7 @@
 #include "analysis/classic/ClassicExplain.h"
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/model/BlockNames.h"
+#include "analysis/model/Origins.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -214,7 +215,7 @@ static void explainFreeSites(std::ostream &os, const AnalysisResult &result,
   if (value.function == kNone ||
       result.functions[value.function].stage != Stage::Deallocated)
     return;
-  std::vector<ValueId> roots = fact.origins;
+  std::vector<ValueId> roots = originsOf(result, fact.value);
   if (roots.empty())
     roots.push_back(id);
   std::string frees;
@@ -360,9 +361,10 @@ std::string bufferlens::explainValue(const AnalysisResult &result, ValueId id,
   os << explainClassic(result, id);
   explainOwnership(os, result, id, lineOf);
   explainFreeSites(os, result, id, *fact, lineOf);
-  bool selfOrigin = fact->origins.size() == 1 && fact->origins.front() == id;
-  if (!fact->origins.empty() && !selfOrigin)
-    os << "\nmay point into: " << joinNames(result, fact->origins) << "\n";
+  std::vector<ValueId> origins = originsOf(result, id);
+  bool selfOrigin = origins.size() == 1 && origins.front() == id;
+  if (!origins.empty() && !selfOrigin)
+    os << "\nmay point into: " << joinNames(result, origins) << "\n";
   return os.str();
 }
 

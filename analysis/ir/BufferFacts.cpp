@@ -3,6 +3,7 @@
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/FunctionBudget.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/model/Origins.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -126,32 +127,51 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
   auto isStop = [&](Value v) {
     return isa<BaseMemRefType>(v.getType()) && isRoot(classifyBuffer(v));
   };
+  // A value with more than kMaxStoredOrigins roots defers its list
+  // (Origins.h): so does every value it flows into, whose roots hold its
+  // own. A chain of selects gave each of its values the allocations before
+  // it, N^2/2 ids in all.
   llvm::DenseMap<Value, std::vector<ValueId>> origins;
+  llvm::DenseSet<Value> deferred;
   std::vector<Value> worklist;
   llvm::DenseSet<Value> queued;
   for (const auto &[to, froms] : sources)
     if (!isStop(to) && queued.insert(to).second)
       worklist.push_back(to);
   std::vector<ValueId> grown;
-  // A chain of selects gives each of its values the allocations before it:
-  // quadratic, which the function's budget stops (FunctionBudget.h).
   while (!worklist.empty() && !budgetExhausted()) {
     Value v = worklist.back();
     worklist.pop_back();
     queued.erase(v);
+    if (deferred.contains(v))
+      continue; // Deferred stays deferred: origins only grow.
     grown.clear();
+    bool defer = false;
     for (Value source : sources.lookup(v)) {
       if (isStop(source)) {
         if (ValueId id = index.idOf(source); id != kNone)
           grown.push_back(id);
         continue;
       }
+      if ((defer = deferred.contains(source)))
+        break;
       auto it = origins.find(source);
       if (it != origins.end())
         grown.insert(grown.end(), it->second.begin(), it->second.end());
     }
-    std::sort(grown.begin(), grown.end());
-    grown.erase(std::unique(grown.begin(), grown.end()), grown.end());
+    if (!defer) {
+      std::sort(grown.begin(), grown.end());
+      grown.erase(std::unique(grown.begin(), grown.end()), grown.end());
+      defer = grown.size() > kMaxStoredOrigins;
+    }
+    if (defer) {
+      deferred.insert(v);
+      origins.erase(v);
+      for (Value to : dependents.lookup(v))
+        if (!isStop(to) && queued.insert(to).second)
+          worklist.push_back(to);
+      continue;
+    }
     std::vector<ValueId> &known = origins[v];
     if (grown.size() == known.size())
       continue; // Origins only grow: the same size is the same set.
@@ -160,6 +180,35 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
       if (!isStop(to) && queued.insert(to).second)
         worklist.push_back(to);
   }
+
+  // A deferred list (Origins.h): the roots and the memref values of the
+  // tables `value` comes from directly, walking back through the values
+  // that are not, as the fixpoint above does.
+  auto directSources = [&](Value value) {
+    std::vector<ValueId> ids;
+    llvm::SmallVector<Value> work{value};
+    llvm::DenseSet<Value> seen{value};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Value source : sources.lookup(v)) {
+        if (isStop(source)) {
+          if (ValueId id = index.idOf(source); id != kNone)
+            ids.push_back(id);
+          continue;
+        }
+        if (isTableMemRef(source)) {
+          ids.push_back(encodeSource(index.idOf(source)));
+          continue;
+        }
+        if (seen.insert(source).second)
+          work.push_back(source);
+      }
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    ids.insert(ids.begin(), kDeferredOrigins);
+    return ids;
+  };
 
   const FunctionEntry &entry = result.functions[fn];
   for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v) {
@@ -173,6 +222,8 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
     fact.flowsInto = flowsInto(value);
     if (isRoot(fact.kind))
       fact.origins = {static_cast<ValueId>(v)};
+    else if (deferred.contains(value))
+      fact.origins = directSources(value);
     else if (auto it = origins.find(value); it != origins.end())
       fact.origins = std::move(it->second); // Read once: not held twice.
     result.values[v].buffer = result.buffers.size();

@@ -5,6 +5,7 @@
 #include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/RegionNesting.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/model/Origins.h"
 #include "analysis/ownership/AliasCheckProof.h"
 #include "analysis/ownership/IsolatedFunction.h"
 #include "analysis/ownership/KnownPassCrashes.h"
@@ -712,7 +713,7 @@ private:
         std::optional<SmallVector<Value>> onPath;
         SmallVector<std::pair<Value, SmallVector<ReturnHop>>> paths;
         bool decided = false;
-        for (ValueId origin : fact->origins) {
+        for (ValueId origin : originsOf(result, id)) {
           if (result.buffers[result.values[origin].buffer].kind !=
               BufferKind::FunctionArgument)
             continue;

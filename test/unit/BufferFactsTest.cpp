@@ -4,6 +4,7 @@
 
 #include "analysis/ir/BufferFacts.h"
 #include "TestUtil.h"
+#include "analysis/model/Origins.h"
 
 using namespace bufferlens;
 using namespace bufferlens::test;
@@ -103,4 +104,42 @@ func.func @f(%arg0: index, %arg1: index, %c: i1) -> memref<?x?xf32> {
   EXPECT_EQ(fact(r, "f", "%v").kind, BufferKind::View);
   EXPECT_EQ(names(r, fact(r, "f", "%v").origins), Names{"%g"});
   EXPECT_EQ(fact(r, "f", "%s").staticSizeBytes, 144u);
+}
+
+// bench/blowups.py's `select`: %sK may point into %s0 and %a1 .. %aK. Past
+// kMaxStoredOrigins roots a value stores its direct sources instead
+// (Origins.h): the facts hold a number of ids linear in the chain, not
+// N^2/2, and originsOf gives every list whole.
+TEST(BufferFactsTest, SelectChainDefersLongOriginLists) {
+  const int n = 300;
+  std::string text = "func.func @f(%c: i1, %i: index) -> f32 {\n"
+                     "  %s0 = memref.alloc() : memref<8xf32>\n";
+  for (int k = 1; k < n; ++k) {
+    std::string K = std::to_string(k);
+    text += "  %a" + K + " = memref.alloc() : memref<8xf32>\n  %s" + K +
+            " = arith.select %c, %s" + std::to_string(k - 1) + ", %a" + K +
+            " : memref<8xf32>\n";
+  }
+  text += "  %v = memref.load %s" + std::to_string(n - 1) +
+          "[%i] : memref<8xf32>\n  return %v : f32\n}\n";
+  AnalysisResult r = analyze(text);
+  ASSERT_EQ(mlirErrors(r), Names{});
+  size_t stored = 0;
+  for (const BufferFact &f : r.buffers)
+    stored += f.origins.size();
+  EXPECT_LE(stored, size_t(4 * n + kMaxStoredOrigins * kMaxStoredOrigins));
+  for (int k : {1, 63, 64, 65, 200, n - 1}) {
+    std::string K = std::to_string(k);
+    Names expected{"%s0"};
+    for (int j = 1; j <= k; ++j)
+      expected.push_back("%a" + std::to_string(j));
+    std::sort(expected.begin(), expected.end());
+    Names got = names(r, originsOf(r, valueNamed(r, "f", "%s" + K)));
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected) << "%s" << K;
+    const BufferFact &f = fact(r, "f", "%s" + K);
+    EXPECT_EQ(originsDeferred(f), size_t(k + 1) > kMaxStoredOrigins) << K;
+  }
+  // An allocation is its own origin, stored.
+  EXPECT_EQ(names(r, originsOf(r, valueNamed(r, "f", "%a7"))), Names{"%a7"});
 }

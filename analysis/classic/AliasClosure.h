@@ -1,0 +1,163 @@
+//===- AliasClosure.h - Questions about whole alias sets, linear ----------===//
+//
+// Upstream's BufferViewFlowAnalysis::resolve(v) is v and every value its
+// `dependencies` reach (mlir/lib/Dialect/Bufferization/Transforms/
+// BufferViewFlowAnalysis.cpp). The classic plan asks, per allocation, a
+// question about all of them: where their uses are, whether one is freed or
+// returned. Asking resolve each time costs the size of every set, and the
+// sets overlap: on a chain of N `arith.select`, each over the previous one
+// and a new allocation, the allocations' sets hold N^2/2 values in all
+// (bench/blowups.py's `select`: 66,666 allocations took minutes and
+// gigabytes).
+//
+// Each of those questions folds a per-value answer with an operation that
+// is associative, commutative and idempotent (a nearest common dominator, a
+// minimum, an `or`): the answer for v is then the fold of v's own answer
+// and those of the values it depends on directly, counted once or several
+// times alike. AliasFold computes it once per strongly connected component
+// of the dependency graph (loops make cycles: every value of a component
+// reaches the others, so they share one answer), successors first, and
+// remembers it: a question about every allocation costs the graph's size,
+// not the sum of the sets'.
+//
+// Answers depend on the IR's uses as well: the placement of deallocs adds
+// and moves uses while it asks. usersChanged(v) forgets the answers that
+// include v, those of the components that reach v's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BUFFERLENS_ANALYSIS_CLASSIC_ALIASCLOSURE_H
+#define BUFFERLENS_ANALYSIS_CLASSIC_ALIASCLOSURE_H
+
+#include "analysis/FunctionBudget.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace bufferlens::classic {
+
+/// The dependency graph of one BufferViewFlowAnalysis, in strongly
+/// connected components, built on first use; the analysis must not change
+/// after that.
+class AliasClosure {
+public:
+  explicit AliasClosure(const mlir::BufferViewFlowAnalysis &flow)
+      : flow(flow) {}
+
+  /// flow.resolve(value), for the questions no fold answers; its size is
+  /// counted in visits().
+  mlir::BufferViewFlowAnalysis::ValueSetT resolve(mlir::Value value);
+
+  /// The values looked at so far: those of the sets resolve returned, and
+  /// per answer a fold computed, the component's values and edges.
+  uint64_t visits() const { return visited; }
+
+  /// The uses of `value` changed (an op using it was inserted or moved):
+  /// forgets every answer that includes `value`.
+  void usersChanged(mlir::Value value);
+
+  // The graph, for AliasFold.
+  unsigned componentOf(mlir::Value value);
+  llvm::ArrayRef<mlir::Value> members(unsigned component) const {
+    return components[component].members;
+  }
+  llvm::ArrayRef<unsigned> successors(unsigned component) const {
+    return components[component].successors;
+  }
+  /// Bumped when the component's answers are forgotten.
+  unsigned epoch(unsigned component) const {
+    return components[component].epoch;
+  }
+  void answered(unsigned component) { components[component].answered = true; }
+  void count(uint64_t n) { visited += n; }
+
+private:
+  struct Component {
+    llvm::SmallVector<mlir::Value, 1> members;
+    llvm::SmallVector<unsigned, 2> successors;
+    llvm::SmallVector<unsigned, 1> predecessors;
+    unsigned epoch = 0;
+    /// Whether some answer of this epoch was computed (if not, none of the
+    /// components reaching it has one either: usersChanged stops here).
+    bool answered = false;
+  };
+  void build();
+
+  const mlir::BufferViewFlowAnalysis &flow;
+  bool built = false;
+  llvm::DenseMap<mlir::Value, unsigned> component;
+  std::vector<Component> components;
+  uint64_t visited = 0;
+};
+
+/// One question about whole alias sets: `local(v, key)` answers it for one
+/// value, `join(into, from)` folds two answers (associative, commutative,
+/// idempotent), `identity` is the answer of no value. `key` is what the
+/// question depends on besides the set (a region, a block), or null.
+template <typename T> class AliasFold {
+public:
+  using Local = std::function<T(mlir::Value, const void *key)>;
+  using Join = std::function<void(T &into, const T &from)>;
+
+  AliasFold(AliasClosure &closure, Local local, Join join, T identity = T())
+      : closure(closure), local(std::move(local)), join(std::move(join)),
+        identity(std::move(identity)) {}
+
+  /// The fold of `local` over flow.resolve(value). Past the function's
+  /// budget, `identity` (what is left of the stage is dropped).
+  T get(mlir::Value value, const void *key = nullptr) {
+    unsigned root = closure.componentOf(value);
+    if (const T *known = lookup(root, key))
+      return *known;
+    // Depth first over the components, each answered after its successors.
+    llvm::SmallVector<std::pair<unsigned, unsigned>> stack{{root, 0}};
+    while (!stack.empty()) {
+      if (budgetExhausted())
+        return identity;
+      auto &[component, next] = stack.back();
+      llvm::ArrayRef<unsigned> successors = closure.successors(component);
+      if (next < successors.size()) {
+        unsigned successor = successors[next++];
+        if (!lookup(successor, key))
+          stack.push_back({successor, 0});
+        continue;
+      }
+      T answer = identity;
+      for (mlir::Value member : closure.members(component))
+        join(answer, local(member, key));
+      for (unsigned successor : successors)
+        join(answer, *lookup(successor, key));
+      closure.count(closure.members(component).size() + successors.size());
+      closure.answered(component);
+      answers[{component, key}] = {closure.epoch(component), std::move(answer)};
+      stack.pop_back();
+    }
+    return *lookup(root, key);
+  }
+
+private:
+  const T *lookup(unsigned component, const void *key) const {
+    auto it = answers.find({component, key});
+    if (it == answers.end() || it->second.first != closure.epoch(component))
+      return nullptr;
+    return &it->second.second;
+  }
+
+  AliasClosure &closure;
+  Local local;
+  Join join;
+  T identity;
+  llvm::DenseMap<std::pair<unsigned, const void *>, std::pair<unsigned, T>>
+      answers;
+};
+
+} // namespace bufferlens::classic
+
+#endif // BUFFERLENS_ANALYSIS_CLASSIC_ALIASCLOSURE_H
