@@ -14,9 +14,11 @@
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/tensor/TensorAnalysis.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -28,9 +30,54 @@
 using namespace bufferlens;
 using namespace mlir;
 
+/// Whether `fn` holds what only upstream's ownership-based deallocation
+/// writes: a `bufferization.dealloc`; a free of the base buffer of
+/// `memref.extract_strided_metadata` (the pass frees base buffers); or its
+/// lowering's run-time alias checks (LowerDeallocations.cpp): an
+/// `arith.cmpi` of two `memref.extract_aligned_pointer_as_index`, or such a
+/// pointer stored for the dealloc helper.
+static bool hasDeallocationArtefact(FunctionOpInterface fn) {
+  auto isPointer = [](Value v) {
+    return v.getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>() != nullptr;
+  };
+  WalkResult walk = fn->walk([&](Operation *op) {
+    if (isa<bufferization::DeallocOp>(op))
+      return WalkResult::interrupt();
+    if (auto free = dyn_cast<memref::DeallocOp>(op))
+      if (free.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>())
+        return WalkResult::interrupt();
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+      if (isPointer(cmp.getLhs()) && isPointer(cmp.getRhs()))
+        return WalkResult::interrupt();
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      if (isPointer(store.getValueToStore()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Whether the module shows it went through upstream's deallocation
+/// pipeline, which runs on every function of a module: then a function
+/// that frees nothing (its free deleted, say) is still past it, and judged
+/// on its own it would look not deallocated yet, its leak unreported. A
+/// plain `memref.dealloc` in another function is not enough: hand-written
+/// modules mix functions written with their frees and functions left to
+/// the pass.
+static bool moduleIsDeallocated(SourceIndex &index) {
+  const AnalysisResult &result = index.result();
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
+    // Only functions that verified, as decideStage.
+    if (result.functions[fn].analysed &&
+        hasDeallocationArtefact(index.function(fn)))
+      return true;
+  return false;
+}
+
 static void decideStage(SourceIndex &index, FunctionId fn,
                         StageOverride fileOverride,
-                        const AnalysisOptions &options) {
+                        const AnalysisOptions &options,
+                        bool moduleDeallocated) {
   FunctionEntry &entry = index.result().functions[fn];
   // A function that failed verification is not analysed, and asking its ops
   // for their effects may crash: `linalg.generic`'s effects index its
@@ -45,8 +92,9 @@ static void decideStage(SourceIndex &index, FunctionId fn,
     entry.stageFromOverride = true;
     return;
   }
-  entry.stage =
-      freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
+  entry.stage = moduleDeallocated || freesMemory(index.function(fn))
+                    ? Stage::Deallocated
+                    : Stage::Bufferized;
 }
 
 static void skipIfNotBufferized(SourceIndex &index, FunctionId fn) {
@@ -165,8 +213,9 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       if (result.functions[fn].analysed && budgets.fitsOperations(fn) &&
           worksOnTensors(index.function(fn)))
         onTensors.push_back(fn);
+    bool moduleDeallocated = moduleIsDeallocated(index);
     for (FunctionId fn = 0; fn < count; ++fn) {
-      decideStage(index, fn, directives.stage, options);
+      decideStage(index, fn, directives.stage, options, moduleDeallocated);
       skipIfNotBufferized(index, fn);
       analyse[fn] = result.functions[fn].analysed && budgets.fitsOperations(fn);
     }

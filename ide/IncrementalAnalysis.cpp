@@ -5,6 +5,7 @@
 #include "ide/CrashIsolation.h"
 
 #include "analysis/parts/Partition.h"
+#include "analysis/parts/StageTies.h"
 #include "analysis/parts/TopLevelSplit.h"
 #include "support/PartThreads.h"
 
@@ -285,9 +286,11 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   threads = std::min(kMaxOpenParts, threads);
   // Split once: the plan and the snapshot both need it.
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
-  std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
-                                    ? planParts(text, chunks, threads)
-                                    : std::vector<PartPlan>{};
+  std::vector<PartPlan> plans =
+      canAnalyseInParts(options) && !request.onePiece &&
+              !stageDependsOnOtherOperations(text, options)
+          ? planParts(text, chunks, threads)
+          : std::vector<PartPlan>{};
   bool isolate = request.crashes == CrashPolicy::IsolateCulprits;
   std::atomic<int> crash{0};
   // One part's analysis under the request's crash policy.
@@ -409,6 +412,9 @@ VersionAnalysis bufferlens::analyzeVersion(
                  early);
   if (options.privateFunctionDynamicOwnership)
     return redo("privateFunctionDynamicOwnership rewrites callers");
+  if (stageDependsOnOtherOperations(text, options) ||
+      stageDependsOnOtherOperations(previous->text(), options))
+    return redo("the module's deallocation decides every function's stage");
   if (previous->parts().size() >= kMaxSnapshotParts)
     return redo("many reused parts");
   // With MLIR errors the document is analysed whole (see hasMlirErrors).
@@ -568,6 +574,8 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
     return none("the whole analysis refuses binary text");
   if (options.privateFunctionDynamicOwnership)
     return none("privateFunctionDynamicOwnership rewrites callers");
+  if (stageDependsOnOtherOperations(text, options))
+    return none("the module's deallocation decides every function's stage");
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
   if (chunks.empty())
     return none("no top-level operations");
