@@ -14,7 +14,6 @@
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/tensor/TensorAnalysis.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,28 +29,16 @@
 using namespace bufferlens;
 using namespace mlir;
 
-/// Whether `fn` holds what only upstream's ownership-based deallocation
-/// writes: a `bufferization.dealloc`; a free of the base buffer of
-/// `memref.extract_strided_metadata` (the pass frees base buffers); or its
-/// lowering's run-time alias checks (LowerDeallocations.cpp): an
-/// `arith.cmpi` of two `memref.extract_aligned_pointer_as_index`, or such a
-/// pointer stored for the dealloc helper.
+/// Whether `fn` holds an op only upstream's ownership-based deallocation
+/// writes: `bufferization.dealloc`, or
+/// `memref.extract_aligned_pointer_as_index` (the alias checks of its lowering,
+/// LowerDeallocations.cpp). The same names as parts/StageTies.h, which decides
+/// it lexically for the analyses of a piece of a document.
 static bool hasDeallocationArtefact(FunctionOpInterface fn) {
-  auto isPointer = [](Value v) {
-    return v.getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>() != nullptr;
-  };
   WalkResult walk = fn->walk([&](Operation *op) {
-    if (isa<bufferization::DeallocOp>(op))
+    if (isa<bufferization::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(
+            op))
       return WalkResult::interrupt();
-    if (auto free = dyn_cast<memref::DeallocOp>(op))
-      if (free.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>())
-        return WalkResult::interrupt();
-    if (auto cmp = dyn_cast<arith::CmpIOp>(op))
-      if (isPointer(cmp.getLhs()) && isPointer(cmp.getRhs()))
-        return WalkResult::interrupt();
-    if (auto store = dyn_cast<memref::StoreOp>(op))
-      if (isPointer(store.getValueToStore()))
-        return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return walk.wasInterrupted();

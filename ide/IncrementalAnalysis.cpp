@@ -286,20 +286,23 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   threads = std::min(kMaxOpenParts, threads);
   // Split once: the plan and the snapshot both need it.
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
-  std::vector<PartPlan> plans =
-      canAnalyseInParts(options) && !request.onePiece &&
-              !stageDependsOnOtherOperations(text, options)
-          ? planParts(text, chunks, threads)
-          : std::vector<PartPlan>{};
+  std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
+                                    ? planParts(text, chunks, threads)
+                                    : std::vector<PartPlan>{};
+  // A part may not see the ops that make every function deallocated
+  // (StageTies.h): it is told.
+  AnalysisOptions partOptions =
+      plans.size() < 2 ? options : optionsForPieceOf(text, options);
   bool isolate = request.crashes == CrashPolicy::IsolateCulprits;
   std::atomic<int> crash{0};
   // One part's analysis under the request's crash policy.
   auto analyse = [&](TextRef partText, const EarlyFindingsHook &early) {
     if (isolate)
-      return analyzeIsolated(std::move(partText), bufferName, options, early);
+      return analyzeIsolated(std::move(partText), bufferName, partOptions,
+                             early);
     AnalysisResult result;
     int retCode = 0;
-    if (!analyzeSafely(*partText, bufferName, options, result, retCode))
+    if (!analyzeSafely(*partText, bufferName, partOptions, result, retCode))
       crash = retCode ? retCode : 1;
     return result;
   };
@@ -412,9 +415,12 @@ VersionAnalysis bufferlens::analyzeVersion(
                  early);
   if (options.privateFunctionDynamicOwnership)
     return redo("privateFunctionDynamicOwnership rewrites callers");
-  if (stageDependsOnOtherOperations(text, options) ||
-      stageDependsOnOtherOperations(previous->text(), options))
-    return redo("the module's deallocation decides every function's stage");
+  // An edit that adds or removes the ops making every function deallocated
+  // (StageTies.h) changes the stage of functions it did not touch.
+  if (options.stage == StageOverride::Auto &&
+      mentionsDeallocationArtefact(text) !=
+          mentionsDeallocationArtefact(previous->text()))
+    return redo("the edit changes whether the module is deallocated");
   if (previous->parts().size() >= kMaxSnapshotParts)
     return redo("many reused parts");
   // With MLIR errors the document is analysed whole (see hasMlirErrors).
@@ -506,8 +512,8 @@ VersionAnalysis bufferlens::analyzeVersion(
     return redo("many reused parts");
 
   const char *why = nullptr;
-  std::optional<AloneAnalysis> alone =
-      analyseAlone(text, fresh, others, bufferName, options, why);
+  std::optional<AloneAnalysis> alone = analyseAlone(
+      text, fresh, others, bufferName, optionsForPieceOf(text, options), why);
   if (!alone)
     return redo(why);
   const std::vector<int64_t> &freshDelta = alone->delta;
@@ -574,8 +580,6 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
     return none("the whole analysis refuses binary text");
   if (options.privateFunctionDynamicOwnership)
     return none("privateFunctionDynamicOwnership rewrites callers");
-  if (stageDependsOnOtherOperations(text, options))
-    return none("the module's deallocation decides every function's stage");
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
   if (chunks.empty())
     return none("no top-level operations");
@@ -622,8 +626,8 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
   if (picked.mostOfTheDocument())
     return none("it ties to most of the document by symbols");
   const char *why = nullptr;
-  std::optional<AloneAnalysis> alone =
-      analyseAlone(text, fresh, others, bufferName, options, why);
+  std::optional<AloneAnalysis> alone = analyseAlone(
+      text, fresh, others, bufferName, optionsForPieceOf(text, options), why);
   if (!alone)
     return none(why);
 
