@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -28,9 +29,42 @@
 using namespace bufferlens;
 using namespace mlir;
 
+/// Whether `fn` holds an op only upstream's ownership-based deallocation
+/// writes: `bufferization.dealloc`, or
+/// `memref.extract_aligned_pointer_as_index` (the alias checks of its lowering,
+/// LowerDeallocations.cpp). The same names as parts/StageTies.h, which decides
+/// it lexically for the analyses of a piece of a document.
+static bool hasDeallocationArtefact(FunctionOpInterface fn) {
+  WalkResult walk = fn->walk([&](Operation *op) {
+    if (isa<bufferization::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(
+            op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Whether the module shows it went through upstream's deallocation
+/// pipeline, which runs on every function of a module: then a function
+/// that frees nothing (its free deleted, say) is still past it, and judged
+/// on its own it would look not deallocated yet, its leak unreported. A
+/// plain `memref.dealloc` in another function is not enough: hand-written
+/// modules mix functions written with their frees and functions left to
+/// the pass.
+static bool moduleIsDeallocated(SourceIndex &index) {
+  const AnalysisResult &result = index.result();
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
+    // Only functions that verified, as decideStage.
+    if (result.functions[fn].analysed &&
+        hasDeallocationArtefact(index.function(fn)))
+      return true;
+  return false;
+}
+
 static void decideStage(SourceIndex &index, FunctionId fn,
                         StageOverride fileOverride,
-                        const AnalysisOptions &options) {
+                        const AnalysisOptions &options,
+                        bool moduleDeallocated) {
   FunctionEntry &entry = index.result().functions[fn];
   // A function that failed verification is not analysed, and asking its ops
   // for their effects may crash: `linalg.generic`'s effects index its
@@ -45,8 +79,9 @@ static void decideStage(SourceIndex &index, FunctionId fn,
     entry.stageFromOverride = true;
     return;
   }
-  entry.stage =
-      freesMemory(index.function(fn)) ? Stage::Deallocated : Stage::Bufferized;
+  entry.stage = moduleDeallocated || freesMemory(index.function(fn))
+                    ? Stage::Deallocated
+                    : Stage::Bufferized;
 }
 
 static void skipIfNotBufferized(SourceIndex &index, FunctionId fn) {
@@ -165,8 +200,9 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       if (result.functions[fn].analysed && budgets.fitsOperations(fn) &&
           worksOnTensors(index.function(fn)))
         onTensors.push_back(fn);
+    bool moduleDeallocated = moduleIsDeallocated(index);
     for (FunctionId fn = 0; fn < count; ++fn) {
-      decideStage(index, fn, directives.stage, options);
+      decideStage(index, fn, directives.stage, options, moduleDeallocated);
       skipIfNotBufferized(index, fn);
       analyse[fn] = result.functions[fn].analysed && budgets.fitsOperations(fn);
     }

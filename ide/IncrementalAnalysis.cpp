@@ -5,6 +5,7 @@
 #include "ide/CrashIsolation.h"
 
 #include "analysis/parts/Partition.h"
+#include "analysis/parts/StageTies.h"
 #include "analysis/parts/TopLevelSplit.h"
 #include "support/PartThreads.h"
 
@@ -288,15 +289,20 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
                                     ? planParts(text, chunks, threads)
                                     : std::vector<PartPlan>{};
+  // A part may not see the ops that make every function deallocated
+  // (StageTies.h): it is told.
+  AnalysisOptions partOptions =
+      plans.size() < 2 ? options : optionsForPieceOf(text, options);
   bool isolate = request.crashes == CrashPolicy::IsolateCulprits;
   std::atomic<int> crash{0};
   // One part's analysis under the request's crash policy.
   auto analyse = [&](TextRef partText, const EarlyFindingsHook &early) {
     if (isolate)
-      return analyzeIsolated(std::move(partText), bufferName, options, early);
+      return analyzeIsolated(std::move(partText), bufferName, partOptions,
+                             early);
     AnalysisResult result;
     int retCode = 0;
-    if (!analyzeSafely(*partText, bufferName, options, result, retCode))
+    if (!analyzeSafely(*partText, bufferName, partOptions, result, retCode))
       crash = retCode ? retCode : 1;
     return result;
   };
@@ -407,6 +413,12 @@ VersionAnalysis bufferlens::analyzeVersion(
                  early);
   if (options.privateFunctionDynamicOwnership)
     return redo("privateFunctionDynamicOwnership rewrites callers");
+  // An edit that adds or removes the ops making every function deallocated
+  // (StageTies.h) changes the stage of functions it did not touch.
+  if (options.stage == StageOverride::Auto &&
+      mentionsDeallocationArtefact(text) !=
+          mentionsDeallocationArtefact(previous->text()))
+    return redo("the edit changes whether the module is deallocated");
   if (previous->parts().size() >= kMaxSnapshotParts)
     return redo("many reused parts");
   // With MLIR errors the document is analysed whole (see hasMlirErrors).
@@ -498,8 +510,8 @@ VersionAnalysis bufferlens::analyzeVersion(
     return redo("many reused parts");
 
   const char *why = nullptr;
-  std::optional<AloneAnalysis> alone =
-      analyseAlone(text, fresh, others, bufferName, options, why);
+  std::optional<AloneAnalysis> alone = analyseAlone(
+      text, fresh, others, bufferName, optionsForPieceOf(text, options), why);
   if (!alone)
     return redo(why);
   const std::vector<int64_t> &freshDelta = alone->delta;
@@ -612,8 +624,8 @@ SnapshotRef bufferlens::analyzeReach(TextRef textRef, const std::string &uri,
   if (picked.mostOfTheDocument())
     return none("it ties to most of the document by symbols");
   const char *why = nullptr;
-  std::optional<AloneAnalysis> alone =
-      analyseAlone(text, fresh, others, bufferName, options, why);
+  std::optional<AloneAnalysis> alone = analyseAlone(
+      text, fresh, others, bufferName, optionsForPieceOf(text, options), why);
   if (!alone)
     return none(why);
 

@@ -7,6 +7,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/model/Origins.h"
 #include "analysis/ownership/AliasCheckProof.h"
+#include "analysis/ownership/DynamicOwnershipAbi.h"
 #include "analysis/ownership/IsolatedFunction.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/LoweredAliasChecks.h"
@@ -696,8 +697,17 @@ private:
   /// yield %arg } else { clone }`.
   void checkFunctionBoundaryAbi(FunctionId fn) {
     FunctionOpInterface function = index.function(fn);
-    bool dynamicOwnership =
-        options.privateFunctionDynamicOwnership && function.isPrivate();
+    // The dynamic-ownership ABI holds where the user says the pipeline
+    // runs with it, or where the module shows it (DynamicOwnershipAbi.h);
+    // the latter looks at every call, so only once a return needs it.
+    std::optional<bool> dynamic;
+    auto dynamicOwnership = [&] {
+      if (!dynamic)
+        dynamic =
+            function.isPrivate() && (options.privateFunctionDynamicOwnership ||
+                                     followsDynamicOwnershipAbi(function));
+      return *dynamic;
+    };
     for (Block &block : function.getFunctionBody()) {
       if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
         continue;
@@ -719,7 +729,7 @@ private:
             continue;
           if (!decided) {
             onPath = argumentsReturnedOnSomePath(ret, use.getOperandNumber(),
-                                                 dynamicOwnership, &paths);
+                                                 dynamicOwnership(), &paths);
             decided = true;
           }
           if (onPath && !llvm::is_contained(*onPath, index.value(origin)))

@@ -426,10 +426,20 @@ private:
 std::optional<SmallVector<Value>> bufferlens::argumentsReturnedOnSomePath(
     Operation *ret, unsigned operand, bool dynamicOwnership,
     SmallVectorImpl<std::pair<Value, SmallVector<ReturnHop>>> *paths) {
-  unsigned memrefs = 0;
-  for (Value v : ret->getOperands())
-    memrefs += isa<BaseMemRefType>(v.getType());
-  bool flagged = dynamicOwnership && ret->getNumOperands() == 2 * memrefs;
+  // The flags follow all the results, one per memref result in order
+  // (`updateFunctionSignature` in OwnershipBasedBufferDeallocation.cpp):
+  // the flag of `operand` is its rank among the memref operands past them.
+  unsigned memrefs = 0, rank = 0;
+  for (OpOperand &use : ret->getOpOperands())
+    if (isa<BaseMemRefType>(use.get().getType())) {
+      rank += use.getOperandNumber() < operand;
+      ++memrefs;
+    }
+  unsigned count = ret->getNumOperands();
+  bool flagged =
+      dynamicOwnership && memrefs > 0 && count >= 2 * memrefs &&
+      llvm::all_of(ret->getOperands().take_back(memrefs),
+                   [](Value v) { return v.getType().isSignlessInteger(1); });
   llvm::SetVector<Value> arguments;
   SmallVector<World> work(1);
   int worlds = 0;
@@ -441,7 +451,7 @@ std::optional<SmallVector<Value>> bufferlens::argumentsReturnedOnSomePath(
     Origin origin = evaluator.origin(ret->getOperand(operand), 0);
     Flag flag;
     if (!evaluator.stopped() && origin.kind == Origin::Argument && flagged)
-      flag = evaluator.flag(ret->getOperand(operand + memrefs), 0);
+      flag = evaluator.flag(ret->getOperand(count - memrefs + rank), 0);
     if (evaluator.infeasible)
       continue;
     if (evaluator.pendingKey) {
@@ -456,6 +466,13 @@ std::optional<SmallVector<Value>> bufferlens::argumentsReturnedOnSomePath(
       return std::nullopt;
     if (origin.kind == Origin::Fresh)
       continue;
+    // An i1 the path already decided (the scf.if or branch that chose the
+    // argument tests the flag itself) is known on it.
+    if (flag.kind == Flag::Atom) {
+      auto fixed = world.atoms.find(flag.atom.getAsOpaquePointer());
+      if (fixed != world.atoms.end())
+        flag = constFlag(fixed->second != flag.negated);
+    }
     if (flagged && flag.kind == Flag::Const && !flag.value)
       continue;
     if (arguments.insert(origin.argument) && paths)

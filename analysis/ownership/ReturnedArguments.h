@@ -35,8 +35,9 @@ namespace bufferlens {
 /// cannot be decided (the caller then falls back to may-alias). With
 /// `dynamicOwnership` (private functions under
 /// `private-function-dynamic-ownership`, whose results end with one i1
-/// ownership flag per memref result), an argument returned with a flag
-/// that is false on that path is not counted: the caller does not own it.
+/// ownership flag per memref result, in the order of the memref results),
+/// an argument returned with a flag that is false on that path is not
+/// counted: the caller does not own it.
 /// One hop of the value a return hands back, from a choice point's result
 /// (`to`: a block argument, region result or select) to the value the
 /// path's choice forwards into it (`from`), with the i1 conditions that

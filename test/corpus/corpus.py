@@ -43,6 +43,13 @@ GROUPS = [
     ("programs, pipeline output", ["programs/dealloc/*.mlir"], "deallocated", {}),
     ("programs, pipeline output, dynamic ownership",
      ["programs/dealloc-dynamic/*.mlir"], "deallocated", DYNAMIC),
+    # The dynamic-ownership outputs again without the setting: BL105 reads
+    # the ABI off the IR (analysis/ownership/DynamicOwnershipAbi.h), so the
+    # same annotations hold.
+    ("upstream pipeline output, dynamic ownership, without the setting",
+     ["upstream-dealloc/*.dynamic.mlir"], "deallocated", {}),
+    ("programs, pipeline output, dynamic ownership, without the setting",
+     ["programs/dealloc-dynamic/*.mlir"], "deallocated", {}),
 ]
 
 # BL501 (a copy; a warning inside a loop, a cost rather than a defect) and

@@ -111,9 +111,11 @@ TEST(ExplainCorpusTest, NoPointBothFreesAndKeepsABuffer) {
             }
         }
       });
-  // Hundreds of chunks with memrefs and the pass's deallocs.
+  // Hundreds of chunks with memrefs and the pass's deallocs (the
+  // functions of pipeline outputs that free nothing are deallocated, not
+  // the pass's input: Analyzer.cpp's moduleIsDeallocated).
   EXPECT_GT(values, 1000u);
-  EXPECT_GT(sites, 500u);
+  EXPECT_GT(sites, 450u);
 }
 
 } // namespace
