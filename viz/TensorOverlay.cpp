@@ -249,8 +249,8 @@ void Overlay::run() {
                           "is not shown");
   if (hidden)
     graph.notes.push_back(plural(hidden, "decision", "decisions") +
-                          " of One-Shot Bufferize at ops not drawn are not "
-                          "shown");
+                          " of One-Shot Bufferize at ops not drawn " +
+                          (hidden == 1 ? "is" : "are") + " not shown");
 }
 
 } // namespace

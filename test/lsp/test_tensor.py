@@ -228,6 +228,18 @@ class TensorTest(FeatureTest):
         self.assertIn("One-Shot Bufferize fails on the function: what it "
                       "would allocate, copy and free is not known", content)
 
+        # No deallocation stage on tensors: the passes run after One-Shot
+        # Bufferize.
+        staged = c.call("bufferlens/graph", {"uri": uri,
+                                             "function": "empty_fill",
+                                             "stage": "pipeline"})
+        self.assertEqual(staged["error"]["code"], -32803)
+        self.assertEqual(staged["error"]["message"],
+                         "no pipeline graph: @empty_fill is still on tensors "
+                         "(the deallocation passes run after One-Shot "
+                         "Bufferize); its input graph shows what "
+                         "bufferization does")
+
         # SVG: the allocation under the op as a link the panel follows.
         svg = c.call("bufferlens/graph", {"uri": uri, "function": "empty_fill",
                                           "format": "svg"})["result"]["content"]
