@@ -6,9 +6,9 @@
 // would clobber what that read needs, so One-Shot Bufferize copies %x
 // (8 KiB) into a new buffer first (BL501). Computing the variance before
 // the centring, or from %centred, removes the copy.
-#id = affine_map<(d0, d1) -> (d0, d1)>
-#col = affine_map<(d0, d1) -> (d1)>
-#vec = affine_map<(d0) -> (d0)>
+#map_id = affine_map<(d0, d1) -> (d0, d1)>
+#map_col = affine_map<(d0, d1) -> (d1)>
+#map_vec = affine_map<(d0) -> (d0)>
 func.func @center_rows(%x: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<32xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -23,14 +23,14 @@ func.func @center_rows(%x: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<32xf
                        outs(%acc : tensor<32xf32>) -> tensor<32xf32>
     scf.yield %next : tensor<32xf32>
   }
-  %mean = linalg.generic {indexing_maps = [#vec],
+  %mean = linalg.generic {indexing_maps = [#map_vec],
                           iterator_types = ["parallel"]}
       outs(%sum : tensor<32xf32>) {
   ^bb0(%s: f32):
     %m = arith.divf %s, %n : f32
     linalg.yield %m : f32
   } -> tensor<32xf32>
-  %centred = linalg.generic {indexing_maps = [#col, #id],
+  %centred = linalg.generic {indexing_maps = [#map_col, #map_id],
                              iterator_types = ["parallel", "parallel"]}
       ins(%mean : tensor<32xf32>) outs(%x : tensor<64x32xf32>) {
   ^bb0(%m: f32, %v: f32):
@@ -39,7 +39,7 @@ func.func @center_rows(%x: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<32xf
   } -> tensor<64x32xf32>
   %e2 = tensor.empty() : tensor<32xf32>
   %vinit = linalg.fill ins(%zero : f32) outs(%e2 : tensor<32xf32>) -> tensor<32xf32>
-  %var = linalg.generic {indexing_maps = [#id, #col, #col],
+  %var = linalg.generic {indexing_maps = [#map_id, #map_col, #map_col],
                          iterator_types = ["reduction", "parallel"]}
       ins(%x, %mean : tensor<64x32xf32>, tensor<32xf32>)
       outs(%vinit : tensor<32xf32>) {
