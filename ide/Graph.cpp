@@ -79,6 +79,15 @@ drawPart(const Snapshot &snapshot, const SnapshotPart &part,
                              : snapshot.lines().toUtf16Column(current);
   };
   std::vector<viz::Rendered> rendered(wanted.size());
+  // A function still on tensors has no deallocation stage: the passes run
+  // after One-Shot Bufferize, and its input graph shows what that does. A
+  // rewrite of its text would draw its tensors as if the passes had run.
+  std::vector<bool> onTensors(wanted.size(), false);
+  if (query.stage != "input")
+    for (size_t i = 0; i < wanted.size(); ++i)
+      onTensors[i] = part.result->tensorPlan(wanted[i].first) != nullptr;
+  bool allOnTensors =
+      std::all_of(onTensors.begin(), onTensors.end(), [](bool b) { return b; });
   std::string rewriteError;
   int retCode = 0;
   bool ok = runIsolated(
@@ -89,6 +98,8 @@ drawPart(const Snapshot &snapshot, const SnapshotPart &part,
                                            query.format, graphOptions);
           return;
         }
+        if (allOnTensors)
+          return;
         StageRewrite stage =
             rewriteForStage(*parseViewStage(query.stage), part.result->text(),
                             bufferName, options, query.keepRejectedFunctions);
@@ -124,6 +135,11 @@ drawPart(const Snapshot &snapshot, const SnapshotPart &part,
     if (!ok) {
       answer.error =
           "drawing the graph crashed (" + describeCrash(retCode) + ")";
+    } else if (onTensors[i]) {
+      answer.error = "no " + query.stage + " graph: @" + answer.function +
+                     " is still on tensors (the deallocation passes run "
+                     "after One-Shot Bufferize); its input graph shows what "
+                     "bufferization does";
     } else if (!rewriteError.empty()) {
       answer.error = rewriteError;
       answer.rewriteFailed = true;

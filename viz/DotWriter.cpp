@@ -30,10 +30,37 @@ MarkerStyle styleOf(Marker marker) {
   case Marker::ConditionalDealloc:
     return {"free?", "#fcc2d7",
             "conditional deallocation (on an ownership value)"};
+  case Marker::Copy:
+    return {"copy", "#eebefa",
+            "copy of an out-of-place operand into a new buffer (BL501)"};
+  case Marker::InPlace:
+    return {"in place", "#d3f9d8", "in place: reuses an operand's buffer"};
+  case Marker::Returned:
+    return {"ret", "#c5f6fa", "returned: the caller owns it and frees it"};
+  case Marker::Fails:
+    return {"fails", "#ffa8a8", "One-Shot Bufferize fails here (BL503)"};
   case Marker::None:
     break;
   }
   return {"", "", ""};
+}
+
+/// What a shared marker means on a function still on tensors: the buffers
+/// are those One-Shot Bufferize would make, freed by the ownership-based
+/// deallocation run after it.
+const char *tensorMeaning(Marker marker) {
+  switch (marker) {
+  case Marker::HeapAlloc:
+    return "allocation (a memref.alloc of the bufferized function, BL502)";
+  case Marker::Clone:
+    return "clone of a returned buffer the function does not own";
+  case Marker::Dealloc:
+    return "freed here (ownership-based deallocation)";
+  case Marker::ConditionalDealloc:
+    return "freed here if still owned (decided at run time)";
+  default:
+    return styleOf(marker).meaning;
+  }
 }
 
 constexpr const char *kCriticalFill = "#fff3bf";
@@ -226,6 +253,18 @@ std::string Writer::row(const GraphRow &r) {
     s << "<TD></TD>";
   }
   s << "</TR>";
+  // The tensor view's decisions, one line each under the op, linked to it.
+  for (size_t i = 0; i < r.effects.size(); ++i) {
+    const RowEffect &effect = r.effects[i];
+    MarkerStyle style = styleOf(effect.marker);
+    s << "<TR><TD BGCOLOR=\"" << style.fill << "\"><FONT POINT-SIZE=\"8\">"
+      << html(style.badge) << "</FONT></TD><TD ALIGN=\"LEFT\" ID=\"bl-op-"
+      << r.op << "-effect-" << i << "\"";
+    if (r.range)
+      s << " HREF=\"" << r.range->href() << "\"";
+    s << " TITLE=\"" << html(effect.text) << "\"><FONT POINT-SIZE=\"8\">"
+      << html(effect.text) << "</FONT></TD><TD></TD></TR>";
+  }
   return s.str();
 }
 
@@ -386,24 +425,34 @@ void Writer::legend() {
         "color=\"#adb5bd\"; fontcolor=\"#495057\";\n"
         "    legend [id=\"legend-table\" label=<<TABLE BORDER=\"0\" "
         "CELLSPACING=\"1\" CELLPADDING=\"2\">";
-  for (Marker m : {Marker::HeapAlloc, Marker::StackAlloc, Marker::Clone,
-                   Marker::Dealloc, Marker::ConditionalDealloc}) {
+  std::vector<Marker> markers =
+      graph.tensorView
+          ? std::vector<Marker>{Marker::InPlace,  Marker::HeapAlloc,
+                                Marker::Copy,     Marker::Clone,
+                                Marker::Dealloc,  Marker::ConditionalDealloc,
+                                Marker::Returned, Marker::Fails}
+          : std::vector<Marker>{Marker::HeapAlloc, Marker::StackAlloc,
+                                Marker::Clone, Marker::Dealloc,
+                                Marker::ConditionalDealloc};
+  for (Marker m : markers) {
     MarkerStyle s = styleOf(m);
     os << "<TR><TD BGCOLOR=\"" << s.fill << "\"><FONT POINT-SIZE=\"8\">"
-       << html(s.badge) << "</FONT></TD><TD ALIGN=\"LEFT\">" << html(s.meaning)
-       << "</TD></TR>";
+       << html(s.badge) << "</FONT></TD><TD ALIGN=\"LEFT\">"
+       << html(graph.tensorView ? tensorMeaning(m) : s.meaning) << "</TD></TR>";
   }
-  os << "<TR><TD BGCOLOR=\"" << kCriticalFill
-     << "\"><FONT POINT-SIZE=\"8\">crit</FONT></TD><TD ALIGN=\"LEFT\">"
-        "critical alias (BL201: needs a clone)</TD></TR>";
+  if (!graph.tensorView)
+    os << "<TR><TD BGCOLOR=\"" << kCriticalFill
+       << "\"><FONT POINT-SIZE=\"8\">crit</FONT></TD><TD ALIGN=\"LEFT\">"
+          "critical alias (BL201: needs a clone)</TD></TR>";
   for (Severity s :
        {Severity::Error, Severity::Warning, Severity::Info, Severity::Hint})
     os << "<TR><TD><FONT COLOR=\"" << severityColor(s)
        << "\"><B>BLnnn</B></FONT></TD><TD ALIGN=\"LEFT\">finding ("
        << toString(s) << ") reported at this op</TD></TR>";
-  os << "<TR><TD BGCOLOR=\"#e6fcf5\"><FONT POINT-SIZE=\"8\">owned</FONT></TD>"
-        "<TD ALIGN=\"LEFT\">ownership of live memrefs at the block's "
-        "end</TD></TR>";
+  if (!graph.tensorView)
+    os << "<TR><TD BGCOLOR=\"#e6fcf5\"><FONT POINT-SIZE=\"8\">owned</FONT>"
+          "</TD><TD ALIGN=\"LEFT\">ownership of live memrefs at the block's "
+          "end</TD></TR>";
   GraphEdge sample;
   std::vector<GraphEdge> samples;
   for (EdgeKind k :

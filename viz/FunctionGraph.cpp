@@ -3,6 +3,7 @@
 #include "viz/FunctionGraph.h"
 #include "analysis/model/LineIndex.h"
 #include "viz/PathHighlight.h"
+#include "viz/TensorOverlay.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -27,6 +28,14 @@ const char *viz::toString(Marker marker) {
     return "dealloc";
   case Marker::ConditionalDealloc:
     return "conditional-dealloc";
+  case Marker::Copy:
+    return "copy";
+  case Marker::InPlace:
+    return "in-place";
+  case Marker::Returned:
+    return "returned";
+  case Marker::Fails:
+    return "fails";
   }
   return "none";
 }
@@ -161,7 +170,8 @@ public:
           const GraphOptions &options, const OriginMap *origins)
       : result(result), fn(fn), options(options), origins(origins),
         ownLines(result.text()),
-        userLines(origins ? origins->user().text() : result.text()) {}
+        userLines(origins ? origins->user().text() : result.text()),
+        plan(origins ? nullptr : result.tensorPlan(fn)) {}
 
   FunctionGraph build();
 
@@ -186,6 +196,9 @@ private:
   const GraphOptions &options;
   const OriginMap *origins;
   LineIndex ownLines, userLines;
+  /// One-Shot Bufferize's plan when the function is still on tensors: its
+  /// tensors are what the graph is about (TensorOverlay.h).
+  const TensorPlan *plan;
 
   std::vector<BlockId> allBlocks; // Every block of the function, in order.
   std::set<BlockId> drawn;
@@ -333,7 +346,8 @@ GraphRow Builder::makeRow(OpId op) const {
   if (auto it = payload.find(op); it != payload.end()) {
     size_t regions = it->second.size();
     count = "  \xC2\xB7  " + std::to_string(regions) +
-            (regions == 1 ? " region" : " regions") + " without memrefs";
+            (regions == 1 ? " region" : " regions") +
+            (plan ? " without tensors" : " without memrefs");
   }
   row.fullText = oneLine(std::string_view(result.text())
                              .substr(result.ops[op].fullRange.begin,
@@ -498,8 +512,12 @@ void Builder::indexFunction() {
 
 void Builder::setAsidePayloadRegions() {
   auto isMemRef = [&](ValueId v) {
-    return v != kNone && result.values[v].isMemRef;
+    return v != kNone &&
+           (result.values[v].isMemRef ||
+            (plan && result.values[v].type.rfind("tensor<", 0) == 0));
   };
+  // In a function still on tensors, a tensor counts as a memref: it is one
+  // after bufferization.
   // A region op holds a memref when one of its blocks, at any depth, has a
   // memref argument or an op with a memref operand or result.
   std::set<OpId> holdsMemRef;
@@ -768,8 +786,11 @@ FunctionGraph Builder::build() {
   graph.name = function.name;
   graph.stage = options.stage;
   graph.title = "@" + function.name + "  \xC2\xB7  " +
-                describeStage(options.stage, function);
-  if (!function.analysed)
+                (plan ? describeTensorPlan(*plan)
+                      : describeStage(options.stage, function));
+  // A function on tensors is not analysed for deallocation, but drawn with
+  // the tensor view's decisions, which is all the graph is about.
+  if (!function.analysed && !plan)
     graph.notes.push_back(
         (function.notAnalysed.empty()
              ? std::string("the function does not verify")
@@ -812,6 +833,8 @@ FunctionGraph Builder::build() {
   addEdges(graph);
   markBackEdges(graph);
   attachFindings(graph);
+  if (plan)
+    addTensorView(result, *plan, graph);
   return graph;
 }
 

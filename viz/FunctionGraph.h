@@ -32,6 +32,13 @@ enum class Marker {
   Clone,              ///< bufferization.clone.
   Dealloc,            ///< memref.dealloc reached unconditionally.
   ConditionalDealloc, ///< bufferization.dealloc, or a free under scf.if.
+  // The tensor view (TensorOverlay.h): what One-Shot Bufferize and the
+  // deallocation after it make of a tensor op. HeapAlloc, Clone, Dealloc
+  // and ConditionalDealloc keep their meaning there.
+  Copy,     ///< An out-of-place operand copied into a new buffer (BL501).
+  InPlace,  ///< The result bufferizes onto an operand's buffer.
+  Returned, ///< A buffer handed to the caller, who frees it.
+  Fails,    ///< One-Shot Bufferize fails at the op (BL503).
 };
 
 const char *toString(Marker marker);
@@ -54,6 +61,13 @@ struct UserRange {
   std::string href() const;
 };
 
+/// One decision of the tensor view at an op, drawn as a line of its own
+/// under the op's row: `alloc memref<4xf32>, 16 bytes, per iteration`.
+struct RowEffect {
+  Marker marker = Marker::None;
+  std::string text;
+};
+
 struct GraphRow {
   OpId op = kNone;      ///< kNone for the row that stands for elided ops.
   std::string text;     ///< As displayed: one line, possibly elided.
@@ -65,6 +79,8 @@ struct GraphRow {
   std::string findingMessages; ///< One line per finding, for the tooltip.
   std::optional<Severity> worstSeverity;
   std::string port; ///< The row's port name in DOT: o<op> or `elided`.
+  /// The tensor view's decisions at the op, in the order drawn.
+  std::vector<RowEffect> effects;
 };
 
 /// A cluster for one region op inside its parent block: its regions, each
@@ -132,6 +148,9 @@ struct FunctionGraph {
   /// A finding's path is drawn: its blocks and edges highlighted and
   /// numbered, the rest faded.
   bool showsPath = false;
+  /// A function still on tensors, drawn with One-Shot Bufferize's
+  /// decisions (TensorOverlay.h): its own legend.
+  bool tensorView = false;
 
   const GraphBlock *find(BlockId block) const;
 };

@@ -1035,8 +1035,11 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                 [ARGS.mlir_opt, "--buffer-deallocation-pipeline",
                  "-allow-unregistered-dialect", path],
                 capture_output=True, text=True)
-            if upstream.returncode != 0 or "memref.dealloc" in text:
-                # Rejected by the pass, or already freeing: not offered.
+            if (upstream.returncode != 0 or "memref.dealloc" in text
+                    or "memref<" not in text):
+                # Rejected by the pass, already freeing, or still on tensors
+                # (the pass then has nothing to do: it runs after One-Shot
+                # Bufferize): not offered.
                 self.assertEqual(r["result"], [], name)
                 continue
             # (BL303's action comes first where the range touches its hint.)
@@ -1522,7 +1525,11 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
                            lines[header + 1:])
         answers = []
         for threads in (1, 3):
-            c = self.start(options={"analysisThreads": threads})
+            # The text is over 64 KiB: without a higher threshold, version
+            # 1 would be published errors first, then complete (README,
+            # "Errors first"), and the complete set is what is compared.
+            c = self.start(options={"analysisThreads": threads,
+                                    "earlyDiagnosticsBytes": 1 << 24})
             c.open(uri, text)
             first = c.diagnostics(uri, 1)["diagnostics"]
             before = self.views(c, uri, text, every=5)

@@ -5,13 +5,16 @@ BL502 allocation, BL503 failure) as diagnostics, the hover of a copied
 tensor value, the inlay hints after tensor definitions (`copy 128 bytes`,
 `alloc 1 KiB`, `in place`), the code lens of each function ("1 allocation
 · 1 copy", "bufferization fails") and the semantic tokens' `copied` and
-`allocated` modifiers. Every answer is a view of the same stored plan
+`allocated` modifiers, and the graph request's drawing of One-Shot
+Bufferize's decisions (the same drawing as `bufferlens graph`). Every answer is a view of the same stored plan
 (analysis/model/TensorModel.h), so they are checked together, exactly.
 
 usage: test_tensor.py --bufferlens PATH --source-dir DIR [unittest args]
 """
 
 import os
+import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -175,6 +178,76 @@ class TensorTest(FeatureTest):
         self.assertEqual(tokens[(2, 28)], ("variable", ["definition"]))
         self.assertEqual(tokens[(20, 4)], ("variable", ["definition"]))
 
+
+    def decisions(self, content):
+        """The tensor view's lines of a DOT graph: (link, text) in order."""
+        return re.findall(r'ID="bl-op-\d+-effect-\d+" HREF="([^"]+)" '
+                          r'TITLE="([^"]*)"', content)
+
+    def test_graph(self):
+        c, uri, _ = self.open_program()
+        r = c.call("bufferlens/graph", {"uri": uri,
+                                        "function": "read_after_write"})
+        result = r["result"]
+        self.assertEqual((result["function"], result["stage"],
+                          result["format"], result["functions"]),
+                         ("read_after_write", "input", "dot",
+                          ["read_after_write", "empty_fill",
+                           "fresh_each_iteration"]))
+        content = result["content"]
+        self.assertIn("<B>@read_after_write  \u00b7  on tensors, as One-Shot "
+                      "Bufferize bufferizes it: 1 allocation \u00b7 1 copy"
+                      "</B>", content)
+        self.assertEqual(self.decisions(content), [
+            ("#range=4:2-4:59",
+             "alloc memref&lt;4x8xf32&gt;, 128 bytes, for a copy"),
+            ("#range=4:2-4:59",
+             "copy of %t (operand #1), memref&lt;4x8xf32&gt;, 128 bytes: "
+             "writing its buffer in place would clobber what a later read "
+             "needs"),
+            ("#range=6:2-6:38",
+             "returned: the caller frees it: memref&lt;4x8xf32&gt; "
+             "allocated at line 5 by tensor.insert")])
+        # The server draws what the command line draws.
+        cli = subprocess.run(
+            [protocol_helpers.ARGS.bufferlens, "graph", self.path(),
+             "--function", "read_after_write", "--format", "dot"],
+            check=True, capture_output=True, text=True).stdout
+        self.assertEqual(content, cli)
+
+        # By position, in the function the pass fails on: the failure, and
+        # nothing allocated.
+        failed = c.call("bufferlens/graph", {"uri": uri,
+                                             "position": pos(20, 4)})
+        content = failed["result"]["content"]
+        self.assertEqual(failed["result"]["function"], "fresh_each_iteration")
+        self.assertEqual(self.decisions(content), [
+            ("#range=22:4-22:38",
+             "One-Shot Bufferize fails here: Yield operand #0 is not "
+             "equivalent to the corresponding iter bbArg")])
+        self.assertIn("One-Shot Bufferize fails on the function: what it "
+                      "would allocate, copy and free is not known", content)
+
+        # No deallocation stage on tensors: the passes run after One-Shot
+        # Bufferize.
+        staged = c.call("bufferlens/graph", {"uri": uri,
+                                             "function": "empty_fill",
+                                             "stage": "pipeline"})
+        self.assertEqual(staged["error"]["code"], -32803)
+        self.assertEqual(staged["error"]["message"],
+                         "no pipeline graph: @empty_fill is still on tensors "
+                         "(the deallocation passes run after One-Shot "
+                         "Bufferize); its input graph shows what "
+                         "bufferization does")
+
+        # SVG: the allocation under the op as a link the panel follows.
+        svg = c.call("bufferlens/graph", {"uri": uri, "function": "empty_fill",
+                                          "format": "svg"})["result"]["content"]
+        self.assertIn('<g id="a_bl&#45;op&#45;', svg)
+        self.assertRegex(svg, r'<g id="a_bl&#45;op&#45;\d+&#45;effect&#45;0">'
+                         r'<a xlink:href="#range=10:2-10:41" '
+                         r'xlink:title="alloc memref&lt;16x16xf32&gt;, 1024 '
+                         r'bytes">')
 
 if __name__ == "__main__":
     protocol_helpers.main()
