@@ -133,13 +133,16 @@ TEST(EarlyFindingsTest, EarlyFindingsAreTheCompleteResultsCheapErrors) {
       std::vector<Finding> complete;
       std::vector<Finding> first = analyzeWithEarly(pieces[i], complete);
       expectIncluded(first, complete, where);
-      for (const Finding &finding : complete)
-        if (finding.source == "mlir" || isCheckerCode(finding.code))
+      for (const Finding &finding : complete) {
+        // Braces: EXPECT_TRUE expands to an if/else of its own.
+        if (finding.source == "mlir" || isCheckerCode(finding.code)) {
           EXPECT_TRUE(std::any_of(
               first.begin(), first.end(),
               [&](const Finding &f) { return sameEverywhere(f, finding); }))
               << where << ": not early:\n"
               << describe({finding});
+        }
+      }
       for (const Finding &finding : first)
         EXPECT_TRUE(finding.source == "mlir" || isCheckerCode(finding.code) ||
                     finding.code == FindingCode::None)
