@@ -104,5 +104,38 @@ class DialectPluginTest(FeatureTest):
             + ": cannot load the dialect plugin: No such file or directory"])
 
 
+SCALE = ("func.func @scale_then_read(%t: tensor<8xf32>, %f: f32)"
+         " -> (tensor<8xf32>, f32) {\n"
+         "  %c0 = arith.constant 0 : index\n"
+         "  %r = acme.scale %t by %f : tensor<8xf32>\n"
+         "  %v = tensor.extract %t[%c0] : tensor<8xf32>\n"
+         "  return %r, %v : tensor<8xf32>, f32\n"
+         "}\n")
+
+
+class PluginTensorOpTest(FeatureTest):
+    def test_hover_names_the_buffer_of_a_plugin_tensor_op(self):
+        # acme.scale's BufferizableOpInterface comes from the plugin: One-Shot
+        # Bufferize copies %t for it (tensor.extract reads %t afterwards), and
+        # the hover of its result says so.
+        c = self.start(options={"plugins": [plugin_path()]})
+        uri = "file:///tmp/acme-scale.mlir"
+        c.open(uri, SCALE)
+        self.assertEqual(
+            [(d["range"], d.get("code")) for d in
+             c.diagnostics(uri)["diagnostics"]],
+            [(rng(2, 7, 2, 17), "BL501"), (rng(2, 7, 2, 17), "BL502")])
+        h = c.call("textDocument/hover", {
+            "textDocument": {"uri": uri},
+            "position": {"line": 2, "character": 3}})["result"]
+        self.assertEqual(h["range"], rng(2, 2, 2, 4))
+        self.assertIn(
+            "buffer (One-Shot Bufferize): a copy of the buffer of `%t` "
+            "(operand #0 of `acme.scale`), made here: the operand is "
+            "bufferized out of place because `tensor.extract` still reads "
+            "the old contents after this write (32 bytes)",
+            h["contents"]["value"])
+
+
 if __name__ == "__main__":
     protocol_helpers.main()

@@ -2,9 +2,11 @@
 //
 // The shape of an out-of-tree dialect (llvm-project's
 // mlir/examples/standalone): an allocation, a free and a view that say
-// what they do through MLIR's interfaces, and a region op with
-// RegionBranchOpInterface, so BufferLens and upstream's passes can
-// analyse IR that uses them once the plugin is loaded.
+// what they do through MLIR's interfaces, a region op with
+// RegionBranchOpInterface, and a tensor op whose BufferizableOpInterface
+// model (AcmePlugin.cpp) bufferizes it to a memref op, so BufferLens and
+// upstream's passes can analyse IR that uses them once the plugin is
+// loaded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +71,33 @@ def Acme_YieldOp : Acme_Op<"yield", [
   let summary = "the results of acme.execute";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+// The tensor op: its result is its input scaled. It has no
+// BufferizableOpInterface in ODS: the plugin attaches an external model,
+// as upstream does for the tensor and linalg dialects, and One-Shot
+// Bufferize writes it in its input's buffer (in place) unless a later read
+// of the input needs the old contents (then a copy).
+def Acme_ScaleOp : Acme_Op<"scale", [
+    Pure, AllTypesMatch<["input", "result"]>,
+    TypesMatchWith<"the factor is of the element type", "input", "factor",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "scales a tensor";
+  let arguments = (ins AnyRankedTensor:$input, AnyFloat:$factor);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input `by` $factor attr-dict `:` type($input)";
+}
+
+// What acme.scale bufferizes to: reads its input buffer, writes its output
+// buffer (the same buffer when the scale is in place).
+def Acme_ScaleIntoOp : Acme_Op<"scale_into", [
+    TypesMatchWith<"the factor is of the element type", "input", "factor",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "writes its input scaled into its output";
+  let arguments = (ins Arg<AnyMemRef, "", [MemRead]>:$input, AnyFloat:$factor,
+                       Arg<AnyMemRef, "", [MemWrite]>:$output);
+  let assemblyFormat = "$input `by` $factor `into` $output attr-dict `:` "
+                       "type($input) `,` type($output)";
 }
 
 #endif // ACME_OPS

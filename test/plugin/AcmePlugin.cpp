@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
@@ -47,9 +48,59 @@ void acme::ExecuteOp::getSuccessorRegions(
   regions.push_back(RegionSuccessor(getOperation(), getResults()));
 }
 
+namespace {
+// acme.scale's BufferizableOpInterface, an external model as upstream's
+// tensor.insert has (InsertOpInterface in llvm-project's
+// mlir/lib/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.cpp): the
+// op reads and writes its input's buffer, and its result is that buffer.
+// One-Shot Bufferize's analysis decides whether the write may go to the
+// input's buffer; where it may not, the framework copies the input first
+// and `getBuffer` returns the copy.
+struct ScaleOpInterface
+    : public bufferization::BufferizableOpInterface::ExternalModel<
+          ScaleOpInterface, acme::ScaleOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const bufferization::AnalysisState &) const {
+    return true;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const bufferization::AnalysisState &) const {
+    return true;
+  }
+
+  bufferization::AliasingValueList
+  getAliasingValues(Operation *op, OpOperand &,
+                    const bufferization::AnalysisState &) const {
+    return {{op->getOpResult(0), bufferization::BufferRelation::Equivalent}};
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const bufferization::BufferizationOptions &options,
+                          bufferization::BufferizationState &state) const {
+    auto scale = cast<acme::ScaleOp>(op);
+    FailureOr<Value> buffer =
+        bufferization::getBuffer(rewriter, scale.getInput(), options, state);
+    if (failed(buffer))
+      return failure();
+    acme::ScaleIntoOp::create(rewriter, op->getLoc(), *buffer,
+                              scale.getFactor(), *buffer);
+    bufferization::replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
+} // namespace
+
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {
-      MLIR_PLUGIN_API_VERSION, "Acme", LLVM_VERSION_STRING,
-      [](DialectRegistry *registry) { registry->insert<acme::AcmeDialect>(); }};
+  return {MLIR_PLUGIN_API_VERSION, "Acme", LLVM_VERSION_STRING,
+          [](DialectRegistry *registry) {
+            registry->insert<acme::AcmeDialect>();
+            // Attached when the dialect loads, as upstream's
+            // registerBufferizableOpInterfaceExternalModels do.
+            registry->addExtension(
+                +[](MLIRContext *context, acme::AcmeDialect *) {
+                  acme::ScaleOp::attachInterface<ScaleOpInterface>(*context);
+                });
+          }};
 }
