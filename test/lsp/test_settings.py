@@ -14,18 +14,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import protocol_helpers  # noqa: E402
-from protocol_helpers import FeatureTest, read, uri_of  # noqa: E402
-
-# One leak (BL101) and nothing else.
-LEAK = ("func.func @f(%c: i1) {\n"
-        "  %0 = memref.alloc() : memref<2xf32>\n"
-        "  cf.cond_br %c, ^bb1, ^bb2\n"
-        "^bb1:\n"
-        "  memref.dealloc %0 : memref<2xf32>\n"
-        "  return\n"
-        "^bb2:\n"
-        "  return\n"
-        "}\n")
+from protocol_helpers import LEAK, FeatureTest, read, uri_of  # noqa: E402
 
 
 def codes(diagnostics):

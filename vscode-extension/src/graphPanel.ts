@@ -61,9 +61,7 @@ export class GraphPanel implements vscode.Disposable {
   static async show(context: vscode.ExtensionContext, server: ServerManager, target?: GraphTarget): Promise<void> {
     if (target) {
       const uri = vscode.Uri.parse(target.uri);
-      const editor =
-        vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
-        (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preserveFocus: false }));
+      const editor = await GraphPanel.editorOf(uri);
       if (!isMlirEditor(editor)) return;
       if (GraphPanel.current) {
         GraphPanel.current.panel.reveal(undefined, true);
@@ -86,12 +84,18 @@ export class GraphPanel implements vscode.Disposable {
     GraphPanel.current = new GraphPanel(context, server, editor);
   }
 
+  /** The visible editor of `uri`, else one opened on it. */
+  private static async editorOf(uri: vscode.Uri): Promise<vscode.TextEditor> {
+    return (
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
+      (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preserveFocus: false }))
+    );
+  }
+
   /** Shows the panel on the function of the finding at `target`, its path drawn. */
   static async showPath(context: vscode.ExtensionContext, server: ServerManager, target: PathTarget): Promise<void> {
     const uri = vscode.Uri.parse(target.uri);
-    const editor =
-      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
-      (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preserveFocus: false }));
+    const editor = await GraphPanel.editorOf(uri);
     if (!isMlirEditor(editor)) return;
     if (GraphPanel.current) {
       GraphPanel.current.panel.reveal(undefined, true);
