@@ -14,7 +14,10 @@ namespace fs = std::filesystem;
 
 namespace {
 struct ConfigCacheTest : ::testing::Test {
-  fs::path root = fs::temp_directory_path() / "bufferlens-config-cache-test";
+  // One directory per process: ctest runs each test in its own process,
+  // two at a time, and a shared one was removed under a running test.
+  fs::path root = fs::temp_directory_path() / ("bufferlens-config-cache-test-" +
+                                               std::to_string(::getpid()));
   void SetUp() override {
     fs::remove_all(root);
     fs::create_directories(root / "a" / "b");

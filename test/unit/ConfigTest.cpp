@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -113,7 +115,8 @@ TEST(ConfigTest, FunctionBudgetMemory) {
 }
 
 TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
-  fs::path root = fs::temp_directory_path() / "bufferlens-config-test";
+  fs::path root = fs::temp_directory_path() /
+                  ("bufferlens-config-test-" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "a" / "b");
   std::ofstream(root / ".bufferlens.json") << "{}";
@@ -131,7 +134,8 @@ TEST(ConfigTest, FindsTheNearestFileUpTheTree) {
 TEST(ConfigTest, AFileThatCannotBeReadIsAnErrorNotAnException) {
   // A directory, and a regular file whose read fails (EIO), once threw
   // std::ios_base::failure from inside the JSON parser's stream.
-  fs::path root = fs::temp_directory_path() / "bufferlens-config-read-test";
+  fs::path root = fs::temp_directory_path() /
+                  ("bufferlens-config-read-test-" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "dir");
   fs::create_symlink("/proc/self/mem", root / "mem.json");
