@@ -14,6 +14,7 @@
 #include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
 
+#include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -204,6 +205,28 @@ static Value viewSource(Operation &op) {
   return {};
 }
 
+// The one operand `result` is a view of, as the op's BufferViewFlowOpInterface
+// says: ops whose results alias different operands are not
+// ViewLikeOpInterface (one source per op), ops described in the settings
+// with several "aliases" among them. Several possible sources give none.
+static Value flowSource(Operation &op, Value result) {
+  auto flow = dyn_cast<bufferization::BufferViewFlowOpInterface>(op);
+  if (!flow)
+    return {};
+  Value source;
+  bool several = false;
+  flow.populateDependencies([&](ValueRange from, ValueRange to) {
+    if (!llvm::is_contained(to, result))
+      return;
+    for (Value v : from) {
+      several |= source && source != v;
+      source = v;
+    }
+  });
+  return several || !source || !isa<BaseMemRefType>(source.getType()) ? Value()
+                                                                      : source;
+}
+
 static bool offsetsTheView(Operation &op) {
   return isa<memref::SubViewOp, memref::ViewOp>(op);
 }
@@ -359,6 +382,15 @@ void Interpreter::transfer(Operation &op, State &state) {
         v.offsetView = nullptr; // The base buffer itself.
       break;
     }
+    case BufferKind::Unknown:
+      // A result the op's view flow ties to one operand is that buffer.
+      if (Value source = flowSource(op, result)) {
+        v = valueOf(state, source);
+        if (v.kind == AbsValue::Buffer)
+          break;
+      }
+      v = freshValue(state, result);
+      break;
     default:
       v = freshValue(state, result);
       break;
