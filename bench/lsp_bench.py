@@ -204,9 +204,9 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 "position": {"line": line, "character": character}})
             hover_s.append(time.perf_counter() - t0)
             assert r.get("result"), r
+        hover_cpu = (s.cpu_seconds() - cpu0) / hovers if hovers else 0
         # Inlay hints for a 60-line viewport (bufferlens only: the upstream
         # server has no ownership hints to compare with).
-        hover_cpu = (s.cpu_seconds() - cpu0) / hovers if hovers else 0
         inlay_s = []
         cpu0 = s.cpu_seconds()
         if not full_sync:
@@ -367,9 +367,9 @@ def main():
                             for _ in range(args.runs)]
                 row[name] = {k: statistics.median(r[k] for r in runs)
                              for k in runs[0]}
-            row[name + "_spread"] = {k: [min(r[k] for r in runs),
-                                         max(r[k] for r in runs)]
-                                     for k in runs[0]}
+                row[name + "_spread"] = {k: [min(r[k] for r in runs),
+                                             max(r[k] for r in runs)]
+                                         for k in runs[0]}
             b, u = row["bufferlens"], row["mlir-lsp-server"]
             row["ratio"] = {k: b[k] / u[k] if u[k] else None for k in b}
             report.append(row)
