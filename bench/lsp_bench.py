@@ -18,7 +18,12 @@ Node, and Python's json.loads takes ~4x as long as Node's JSON.parse on
 our diagnostics (at 100k lines ~190 against ~46 ms, in every open and
 change): with the Python client that extra cost counts as the server's.
 
+With `--shapes tensor` the module is bench/tensor_bench.py's (the corpus's
+tensor programs), hovered on the tensor values its ops define; the
+server's CPU per edit, hover and hint is reported beside the latencies.
+
 usage: lsp_bench.py --bufferlens PATH [--mlir-lsp-server PATH]
+                    [--shapes mix|tensor|SHAPE,...]
                     [--sizes 1000,10000,100000] [--runs 3] [--edits 5]
                     [--hovers 200] [--client node|python] [--json OUT]"""
 
@@ -85,8 +90,11 @@ def value_uses(text):
 
 
 # An op defining tensor values: `%r = linalg.matmul ... -> tensor<...>`,
-# `%0:2 = scf.for ... -> (tensor<..>, ..)`, `%e = tensor.empty() : tensor<..>`.
-TENSOR_DEF = re.compile(r"^\s+(%[\w$.-]+)(?::\d+)?\s*=\s*(?!arith\.)[\w.]+"
+# `%0:2 = scf.for ... -> (tensor<..>, ..)`, `%e = tensor.empty() : tensor<..>`;
+# not the ops that read a scalar out of a tensor (`tensor.dim`,
+# `tensor.extract`), whose lines name a tensor type too.
+TENSOR_DEF = re.compile(r"^\s+(%[\w$.-]+)(?::\d+)?\s*=\s*"
+                        r"(?!arith\.|tensor\.(?:dim|extract|rank)\b)[\w.]+"
                         r"(?=.*\btensor<)")
 
 
