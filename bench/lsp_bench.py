@@ -18,7 +18,12 @@ Node, and Python's json.loads takes ~4x as long as Node's JSON.parse on
 our diagnostics (at 100k lines ~190 against ~46 ms, in every open and
 change): with the Python client that extra cost counts as the server's.
 
+With `--shapes tensor` the module is bench/tensor_bench.py's (the corpus's
+tensor programs), hovered on the tensor values its ops define; the
+server's CPU per edit, hover and hint is reported beside the latencies.
+
 usage: lsp_bench.py --bufferlens PATH [--mlir-lsp-server PATH]
+                    [--shapes mix|tensor|SHAPE,...]
                     [--sizes 1000,10000,100000] [--runs 3] [--edits 5]
                     [--hovers 200] [--client node|python] [--json OUT]"""
 
@@ -84,6 +89,37 @@ def value_uses(text):
     return out
 
 
+# An op defining tensor values: `%r = linalg.matmul ... -> tensor<...>`,
+# `%0:2 = scf.for ... -> (tensor<..>, ..)`, `%e = tensor.empty() : tensor<..>`;
+# not the ops that read a scalar out of a tensor (`tensor.dim`,
+# `tensor.extract`), whose lines name a tensor type too.
+TENSOR_DEF = re.compile(r"^\s+(%[\w$.-]+)(?::\d+)?\s*=\s*"
+                        r"(?!arith\.|tensor\.(?:dim|extract|rank)\b)[\w.]+"
+                        r"(?=.*\btensor<)")
+
+
+def tensor_values(text):
+    """(line, character) of the tensor values ops define (the inlay hint's
+    and the tensor hover's places), character just after the `%`."""
+    out = []
+    for n, line in enumerate(text.splitlines()):
+        m = TENSOR_DEF.match(line)
+        if m:
+            out.append((n, m.start(1) + 1))
+    return out
+
+
+def edit_place(lines):
+    """The line of the `func.func ... {` of the function nearest above the
+    middle whose signature fits on that line: the edit goes after it, into
+    its body (a line after a signature that goes on would break it)."""
+    middle = len(lines) // 2
+    while not (lines[middle].startswith("func.func") and
+               lines[middle].rstrip().endswith("{")):
+        middle -= 1
+    return middle
+
+
 # What the VS Code extension declares besides the standard capabilities
 # (vscode-extension/src/diagnosticDefaults.ts): bufferlens then leaves out
 # what the client fills in. Declared to bufferlens unless
@@ -93,7 +129,7 @@ COMPACT_DIAGNOSTICS = {"experimental": {"bufferlens": {
 
 
 def run_once(argv, text, uri, edits, hovers, rng, options=None,
-             open_publishes=1, compact=False):
+             open_publishes=1, compact=False, uses=None, middle=None):
     s = Server(argv)
     try:
         caps = s.initialize(options, COMPACT_DIAGNOSTICS if compact else None
@@ -103,7 +139,8 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
         # send each edit the way a client would for it.
         full_sync = (sync if isinstance(sync, int) else sync.get("change")) == 1
         lines = text.splitlines()
-        uses = value_uses(text)
+        if uses is None:
+            uses = value_uses(text)
         # A value nine tenths down the document, hovered right after the
         # open (what a user does who opens a file where they were working).
         late = next((u for u in uses if u[0] >= len(lines) * 9 // 10),
@@ -124,10 +161,12 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
 
         # Edit inside the middle function: a comment line after its first
         # line, then remove it again (the text alternates between two).
-        middle = len(lines) // 2
-        while not lines[middle].startswith("func.func"):
-            middle -= 1
+        if middle is None:
+            middle = len(lines) // 2
+            while not lines[middle].startswith("func.func"):
+                middle -= 1
         change_s = []
+        change_cpu = []
         for k in range(edits):
             version = k + 2
             if k % 2 == 0:
@@ -147,12 +186,14 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 if k % 2 == 0:
                     edited.insert(middle + 1, change["text"].rstrip("\n"))
                 change = {"text": "\n".join(edited) + "\n"}
+            cpu0 = s.cpu_seconds()
             t0 = time.perf_counter()
             s.notify("textDocument/didChange", {
                 "textDocument": {"uri": uri, "version": version},
                 "contentChanges": [change]})
             s.diagnostics(uri, version)
             change_s.append(time.perf_counter() - t0)
+            change_cpu.append(s.cpu_seconds() - cpu0)
         if edits % 2 == 1:
             # Leave the text as it was opened so hover positions hold.
             version = edits + 2
@@ -162,6 +203,7 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
             s.diagnostics(uri, version)
 
         hover_s = []
+        cpu0 = s.cpu_seconds()
         for _ in range(hovers):
             line, character = rng.choice(uses)
             t0 = time.perf_counter()
@@ -170,9 +212,11 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 "position": {"line": line, "character": character}})
             hover_s.append(time.perf_counter() - t0)
             assert r.get("result"), r
+        hover_cpu = (s.cpu_seconds() - cpu0) / hovers if hovers else 0
         # Inlay hints for a 60-line viewport (bufferlens only: the upstream
         # server has no ownership hints to compare with).
         inlay_s = []
+        cpu0 = s.cpu_seconds()
         if not full_sync:
             for _ in range(hovers):
                 top = rng.randrange(max(1, len(lines) - 60))
@@ -183,6 +227,7 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                               "end": {"line": top + 60, "character": 0}}})
                 inlay_s.append(time.perf_counter() - t0)
                 assert "result" in r, r
+        inlay_cpu = (s.cpu_seconds() - cpu0) / len(inlay_s) if inlay_s else 0
         rss = s.peak_rss_kib()
         s.call("shutdown")
         s.notify("exit")
@@ -197,10 +242,17 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
                 "open_cpu": open_cpu,
                 "change_client_parse": statistics.median(
                     parse.get((uri, k + 2), 0) for k in range(edits)),
+                "hover_p50": statistics.median(hover_s) if hover_s else 0,
                 "hover_p95": sorted(hover_s)[int(0.95 * (len(hover_s) - 1))],
+                "inlay_p50": statistics.median(inlay_s) if inlay_s else 0,
                 "inlay_p95": (sorted(inlay_s)[int(0.95 * (len(inlay_s) - 1))]
                               if inlay_s else 0),
-                "rss_kib": rss}
+                "rss_kib": rss,
+                # The server's CPU per request (/proc ticks are 10 ms, so
+                # each is the CPU of all the edits, hovers or hints over
+                # their count).
+                "change_cpu": sum(change_cpu) / len(change_cpu),
+                "hover_cpu": hover_cpu, "inlay_cpu": inlay_cpu}
     finally:
         if s.proc.poll() is None:
             s.proc.kill()
@@ -208,14 +260,23 @@ def run_once(argv, text, uri, edits, hovers, rng, options=None,
 
 
 def run_once_node(node, argv, path, uri, edits, hovers, seed,
-                  options=None, open_publishes=1, compact=False):
+                  options=None, open_publishes=1, compact=False, uses=None,
+                  middle=None):
     """run_once, from the Node client: one `node lsp_run_once.mjs` process
     that drives the server and prints the same figures as JSON."""
     config = {"argv": argv, "path": path, "uri": uri, "edits": edits,
               "hovers": hovers, "seed": seed, "options": options,
               "openPublishes": open_publishes, "compact": compact}
-    out = subprocess.run([node, NODE_RUN_ONCE, json.dumps(config)],
-                         stdout=subprocess.PIPE, check=True)
+    if uses is not None:
+        config["uses"] = uses
+    if middle is not None:
+        config["editAfter"] = middle
+    # In a file: the positions of a 100k-line module overflow a command line.
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(config, f)
+        f.flush()
+        out = subprocess.run([node, NODE_RUN_ONCE, "@" + f.name],
+                             stdout=subprocess.PIPE, check=True)
     return json.loads(out.stdout)
 
 
@@ -265,10 +326,25 @@ def main():
         for shape, size in [(sh, int(s)) for sh in args.shapes.split(",")
                             for s in args.sizes.split(",")]:
             path = os.path.join(tmp, "%s%d.mlir" % (shape, size))
-            subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"),
-                            "--shape", shape, str(size), path], check=True)
-            with open(path) as f:
-                text = f.read()
+            uses = middle = None
+            if shape == "tensor":
+                # The tensor programs of the corpus and the tensor lit
+                # inputs, in their proportions (bench/tensor_bench.py);
+                # hovers and edits on their tensor values and bodies.
+                import tensor_bench
+                shapes = tensor_bench.templates()
+                tensor_bench.write_modules(size, path, shapes)
+                with open(path) as f:
+                    text = f.read()
+                uses = tensor_values(text)
+                middle = edit_place(text.splitlines())
+            else:
+                subprocess.run([sys.executable,
+                                os.path.join(HERE, "gen_module.py"),
+                                "--shape", shape, str(size), path],
+                               check=True)
+                with open(path) as f:
+                    text = f.read()
             row = {"shape": shape, "lines": text.count("\n"),
                    "client": args.client}
             for name, argv in servers.items():
@@ -290,18 +366,18 @@ def main():
                     runs = [run_once_node(node, argv, path, uri, args.edits,
                                           args.hovers, rng.randrange(2**32),
                                           options, open_publishes,
-                                          compact)
+                                          compact, uses, middle)
                             for _ in range(args.runs)]
                 else:
                     runs = [run_once(argv, text, uri, args.edits,
                                      args.hovers, rng, options,
-                                     open_publishes, compact)
+                                     open_publishes, compact, uses, middle)
                             for _ in range(args.runs)]
                 row[name] = {k: statistics.median(r[k] for r in runs)
                              for k in runs[0]}
-            row[name + "_spread"] = {k: [min(r[k] for r in runs),
-                                         max(r[k] for r in runs)]
-                                     for k in runs[0]}
+                row[name + "_spread"] = {k: [min(r[k] for r in runs),
+                                             max(r[k] for r in runs)]
+                                         for k in runs[0]}
             b, u = row["bufferlens"], row["mlir-lsp-server"]
             row["ratio"] = {k: b[k] / u[k] if u[k] else None for k in b}
             report.append(row)
@@ -319,21 +395,26 @@ def main():
                                  ("open_cpu", "ms", 1000),
                                  ("change", "ms", 1000),
                                  ("change_client_parse", "ms", 1000),
+                                 ("change_cpu", "ms", 1000),
+                                 ("hover_p50", "ms", 1000),
                                  ("hover_p95", "ms", 1000),
+                                 ("hover_cpu", "ms", 1000),
+                                 ("inlay_p50", "ms", 1000),
                                  ("inlay_p95", "ms", 1000),
+                                 ("inlay_cpu", "ms", 1000),
                                  ("rss_kib", "MiB", 1 / 1024)]:
             if key.endswith("_client_parse"):
                 print("%s | %s | %.2f %s | %.2f %s | n/a |" % (
                     lead, key, b[key] * scale, unit, u[key] * scale,
                     unit))
                 continue
-            if key == "inlay_p95":
+            if key.startswith("inlay_"):
                 print("%s | %s | %.2f %s | n/a | n/a |" % (
                     lead, key, b[key] * scale, unit))
                 continue
-            print("%s | %s | %.2f %s | %.2f %s | %.2f× |" % (
+            print("%s | %s | %.2f %s | %.2f %s | %s |" % (
                 lead, key, b[key] * scale, unit, u[key] * scale, unit,
-                r[key]))
+                "%.2f×" % r[key] if r[key] is not None else "n/a"))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

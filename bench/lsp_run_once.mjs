@@ -10,15 +10,22 @@
 // This file does what run_once does, step for step, for one server, and
 // prints one JSON object on stdout with the same keys (times in seconds):
 // open, hover_open, change, open_client_parse, open_cpu, change_client_parse,
-// hover_p95, inlay_p95, rss_kib. Only Node built-ins are used, so the bench
+// hover_p95, inlay_p95, rss_kib, and the server's CPU time per request:
+// change_cpu, hover_cpu and inlay_cpu (each the CPU of all the edits,
+// hovers or hints over their count: /proc ticks are 10 ms, longer than one
+// request). Only Node built-ins are used, so the bench
 // needs no npm install.
 //
-// usage: node lsp_run_once.mjs CONFIG_JSON
+// usage: node lsp_run_once.mjs CONFIG_JSON|@CONFIG_FILE
 //   CONFIG_JSON = {"argv": ["bufferlens", "serve"], "path": "gen.mlir",
 //                  "uri": "file:///...", "edits": 3, "hovers": 200,
-//                  "seed": 123, "options": {...} or null, "compact": bool}
+//                  "seed": 123, "options": {...} or null, "compact": bool,
+//                  "uses": [[line, character], ...], "editAfter": line}
 //   compact: declare compactDiagnostics as the VS Code extension does, and
 //   fill in what it fills in.
+//   uses (optional): the positions to hover (default: the `%x` of every
+//   `memref.load %x[`); editAfter (optional): the line after which the
+//   edits go (default: the `func.func` line nearest above the middle).
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -410,7 +417,7 @@ function compactDiagnosticsFiller(base) {
   };
 }
 
-async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPublishes = 1, compact = false }) {
+async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPublishes = 1, compact = false, uses: givenUses, editAfter }) {
   const text = readFileSync(path, "utf8");
   const rng = makeRng(seed);
   const s = new Server(argv);
@@ -422,7 +429,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     const fullSync = (typeof sync === "number" ? sync : sync?.change) === 1;
 
     const lines = splitLines(text);
-    const uses = valueUses(text);
+    const uses = givenUses ?? valueUses(text);
     // A value nine tenths down the document, hovered right after the open
     // (what a user does who opens a file at a place they were working on).
     const lateLine = Math.floor(lines.length * 0.9);
@@ -449,12 +456,13 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
 
     // Edit inside the middle function: a line after its first line, then
     // remove it again (the text alternates between two).
-    let middle = Math.floor(lines.length / 2);
-    while (middle >= 0 && !lines[middle].startsWith("func.func")) middle -= 1;
+    let middle = editAfter ?? Math.floor(lines.length / 2);
+    while (editAfter === undefined && middle >= 0 && !lines[middle].startsWith("func.func")) middle -= 1;
     if (middle < 0) throw new Error(`no func.func before the middle of ${path}`);
 
     const changeS = [];
     const changeParse = [];
+    const changeCpu = [];
     for (let k = 0; k < edits; k++) {
       const version = k + 2;
       let change;
@@ -480,6 +488,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
         if (k % 2 === 0) edited.splice(middle + 1, 0, change.text.replace(/\n+$/, ""));
         change = { text: edited.join("\n") + "\n" };
       }
+      const cpu0 = s.cpuSeconds();
       t0 = performance.now();
       s.notify("textDocument/didChange", {
         textDocument: { uri, version },
@@ -487,6 +496,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
       });
       const published = await s.diagnostics(uri, version);
       changeS.push(seconds(t0, published.at));
+      changeCpu.push(s.cpuSeconds() - cpu0);
       changeParse.push(published.parseSeconds);
     }
     if (edits % 2 === 1) {
@@ -500,6 +510,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
     }
 
     const hoverS = [];
+    const hoverCpu0 = s.cpuSeconds();
     for (let i = 0; i < hovers; i++) {
       const [line, character] = rng.choice(uses);
       t0 = performance.now();
@@ -512,9 +523,11 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
         throw new Error(`no hover at ${line}:${character}: ${JSON.stringify(r.message)}`);
       }
     }
+    const hoverCpu = hovers ? (s.cpuSeconds() - hoverCpu0) / hovers : 0;
     // Inlay hints for a 60-line viewport (bufferlens only: the upstream
     // server has no ownership hints to compare with).
     const inlayS = [];
+    const inlayCpu0 = s.cpuSeconds();
     if (!fullSync) {
       for (let i = 0; i < hovers; i++) {
         const top = rng.randrange(Math.max(1, lines.length - 60));
@@ -532,6 +545,7 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
         }
       }
     }
+    const inlayCpu = inlayS.length ? (s.cpuSeconds() - inlayCpu0) / inlayS.length : 0;
     const rss = s.peakRssKib();
     await s.call("shutdown");
     s.notify("exit");
@@ -547,9 +561,15 @@ async function runOnce({ argv, path, uri, edits, hovers, seed, options, openPubl
       // the open, whatever the cores were doing.
       open_cpu: openCpu,
       change_client_parse: median(changeParse),
+      hover_p50: hoverS.length ? median(hoverS) : 0,
       hover_p95: p95(hoverS),
+      inlay_p50: inlayS.length ? median(inlayS) : 0,
       inlay_p95: p95(inlayS),
       rss_kib: rss,
+      // Summed over the edits, then divided: one edit is often under a tick.
+      change_cpu: changeCpu.reduce((x, y) => x + y, 0) / changeCpu.length,
+      hover_cpu: hoverCpu,
+      inlay_cpu: inlayCpu,
     };
   } finally {
     await s.kill();
@@ -561,7 +581,10 @@ async function main() {
     process.stderr.write("usage: node lsp_run_once.mjs CONFIG_JSON\n");
     process.exit(2);
   }
-  const config = JSON.parse(process.argv[2]);
+  // `@FILE`: the config is in FILE (a tensor module's hover positions are
+  // too long for a command line).
+  const arg = process.argv[2];
+  const config = JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg);
   await warmUp();
   const result = await runOnce(config);
   process.stdout.write(JSON.stringify(result) + "\n");
