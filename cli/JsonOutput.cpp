@@ -79,24 +79,26 @@ void writeArrayMember(
 json findingJson(const FileReport &report, const Finding &finding) {
   CompilerPosition begin = compilerPosition(report, finding.range.begin);
   CompilerPosition end = compilerPosition(report, finding.range.end);
+  // Where a related location or a path step is: file, line, column, range.
+  auto location = [&](const SourceRange &range) {
+    CompilerPosition at = compilerPosition(report, range.begin);
+    return json{{"file", report.path},
+                {"line", at.line},
+                {"column", at.column},
+                {"range", lspRange(report, range)}};
+  };
   json related = json::array();
   for (const RelatedLocation &r : finding.related) {
-    CompilerPosition at = compilerPosition(report, r.range.begin);
-    related.push_back({{"file", report.path},
-                       {"line", at.line},
-                       {"column", at.column},
-                       {"range", lspRange(report, r.range)},
-                       {"message", r.message}});
+    json entry = location(r.range);
+    entry["message"] = r.message;
+    related.push_back(std::move(entry));
   }
   json path = json::array();
   for (const PathStep &step : finding.path) {
-    CompilerPosition at = compilerPosition(report, step.range.begin);
-    path.push_back({{"file", report.path},
-                    {"line", at.line},
-                    {"column", at.column},
-                    {"range", lspRange(report, step.range)},
-                    {"kind", toString(step.kind)},
-                    {"message", step.message}});
+    json entry = location(step.range);
+    entry["kind"] = toString(step.kind);
+    entry["message"] = step.message;
+    path.push_back(std::move(entry));
   }
   json fixes = json::array();
   for (const Fix &fix : finding.fixes) {
