@@ -51,12 +51,26 @@ files_present() {
   for f in usr/bin/bufferlens usr/share/man/man1/bufferlens.1.gz \
     usr/share/bash-completion/completions/bufferlens \
     usr/share/zsh/vendor-completions/_bufferlens \
+    usr/share/nvim/site/lua/bufferlens/init.lua \
     "usr/share/bufferlens/bufferlens-$("$BUILD/bin/bufferlens" --version | awk '{print $2}').vsix"; do
     [[ -f "$ROOT/$f" ]] || { echo "  missing: /$f"; ok=1; }
   done
   return $ok
 }
-check "the package holds the binary, man page, completions and .vsix" files_present
+check "the package holds the binary, man page, completions, Neovim module and .vsix" files_present
+
+# Neovim finds the module on its runtimepath ($XDG_DATA_DIRS/nvim/site) with
+# no path added, and setup() registers the client-side command.
+nvim_finds_the_module() {
+  command -v nvim >/dev/null || { echo "  nvim not installed: not checked"; return 0; }
+  local out
+  out="$(XDG_DATA_DIRS="$ROOT/usr/share" XDG_CONFIG_HOME="$TMP" XDG_DATA_HOME="$TMP" \
+    XDG_STATE_HOME="$TMP" nvim --headless -u NONE -n \
+    -c "lua require('bufferlens').setup(); io.stdout:write(type(vim.lsp.commands['bufferlens.showPath']))" \
+    -c 'qall!' </dev/null 2>&1)"
+  [[ "$out" == function ]] || { echo "  got: $out"; return 1; }
+}
+check "Neovim loads the packaged module and registers bufferlens.showPath" nvim_finds_the_module
 
 vsix_is_the_extension() {
   local vsix
