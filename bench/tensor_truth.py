@@ -269,7 +269,7 @@ class Row:
         self.differences = []  # (chunk's first line, upstream, ours)
 
 
-def analyse(args, path, explained):
+def analyse(args, path):
     split = '/one-shot/' in path
     with open(path, encoding='utf-8') as f:
         options = cb.run_line_options(args.mlir_opt, f.read())
@@ -343,7 +343,7 @@ def main():
     parser.add_argument('files', nargs='+')
     args = parser.parse_args()
     explained = read_explained(args.check)
-    rows = [analyse(args, path, explained) for path in args.files]
+    rows = [analyse(args, path) for path in args.files]
 
     failed = False
     for row in rows:
@@ -368,6 +368,8 @@ def main():
             frees = f'{r.up["frees"]} / {r.bl["frees"]}'
             if r.frees_unknown:
                 frees += f' ({r.frees_unknown} chunks: pass fails)'
+            if r.unanalysed:
+                frees += f' ({r.unanalysed} chunks upstream rejects)'
             print(f'| {r.name} | {r.chunks} '
                   f'| {r.up["out of place"]} / {r.bl["out of place"]} '
                   f'| {r.up["allocations"]} / {r.bl["allocations"]} '
