@@ -91,6 +91,13 @@ async function answer(q) {
         label: typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''),
       }));
     }
+    case 'codeLenses': {
+      // Every provider's lenses, resolved (their titles), in line order.
+      const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100)) ?? [];
+      return lenses
+        .map((l) => ({ line: l.range.start.line, title: l.command?.title ?? null }))
+        .sort((a, b) => a.line - b.line);
+    }
     case 'codeActions': {
       // The actions at a point; with `run`, the command of the one titled so is run.
       const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(at, at))) ?? [];

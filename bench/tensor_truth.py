@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""The tensor view's counts beside upstream's, per corpus file.
+
+usage: tensor_truth.py --mlir-opt MLIR_OPT --bufferlens BUFFERLENS
+                       [--table] [--check EXPLAINED] FILE...
+
+A file whose name is under `one-shot/` is split at `// -----` as its lit
+test splits it; each chunk is analysed alone (its lines kept) with the
+One-Shot Bufferize options of the file's first RUN line, as BufferLens
+reads them (test/lit/Inputs/compare_bufferized.py, whose helpers this
+uses). Per chunk, from upstream `mlir-opt`:
+
+- out of place: the ops with an `__inplace_operands_attr__` entry equal to
+  "false" in `--one-shot-bufferize="OPTIONS test-analysis-only
+  print-conflicts" --mlir-print-debuginfo`, by source line;
+- allocations and copies: the `memref.alloc`s of `--one-shot-bufferize`,
+  and the `memref.copy`s into one of them (an out-of-place operand's copy);
+- frees: on that output, `--ownership-based-buffer-deallocation` (the first
+  pass of `buffer-deallocation-pipeline`): each memref of a
+  `bufferization.dealloc` whose condition is not the constant false and
+  which is not among the op's `retain` operands (a retained buffer is
+  passed on, not freed);
+- failures: a chunk `--one-shot-bufferize` rejects.
+
+From `BUFFERLENS lint --format json` on the same chunk: the ops with a
+BL501 that says the op bufferizes out of place, or a BL502 that says an
+operand is out of place and not copied (out of place); BL502's allocations and BL501's copies (a finding that
+says "N copies" counts N); BL502's related notes "freed here" (frees);
+BL503 (failures).
+
+--table prints a Markdown table, one row per file.
+--check EXPLAINED compares the out-of-place ops line by line and exits 1
+on a chunk where they differ unless EXPLAINED lists it (`FILE:LINE reason`
+lines, LINE the chunk's first line; `#` comments).
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'test', 'lit', 'Inputs'))
+import compare_bufferized as cb  # noqa: E402
+
+INPLACE = re.compile(r'__inplace_operands_attr__ = \[([^\]]*)\]')
+DEALLOC = re.compile(
+    r'bufferization\.dealloc \(([^:]*) :[^)]*\) if \(([^)]*)\)'
+    r'(?: retain \(([^:]*) :[^)]*\))?')
+METADATA = re.compile(r'^(%[\w.$-]+),.*= memref\.extract_strided_metadata '
+                      r'(%[\w.$#-]+) ')
+CONST_FALSE = re.compile(r'^(%[\w.$-]+) = arith\.constant false\b')
+DEFINITION = re.compile(r'^(%[\w.$-]+(?::\d+)?(?:, %[\w.$-]+)*) = '
+                        r'([\w.]+)(?: (%[\w.$#-]+))?')
+VIEWS = {'memref.cast', 'memref.subview', 'memref.expand_shape',
+         'memref.collapse_shape', 'memref.reinterpret_cast'}
+NOT_COPIED = 'old contents are not read, so nothing is copied'
+FREED = re.compile(r'^freed here\b')
+
+
+def located_lines(text):
+    """Each line of mlir-opt's output with the source line of its loc."""
+    defs = {}
+    for line in text.splitlines():
+        m = cb.LOC_DEF.match(line.strip())
+        if m:
+            defs[m.group(1)] = m.group(2)
+    for line in text.splitlines():
+        s = line.strip()
+        loc = cb.LOC_USE.search(s)
+        yield s, (cb.resolve(loc.group(1), defs) if loc else None)
+
+
+def upstream_out_of_place(mlir_opt, path, options):
+    """Source lines of the ops upstream's analysis puts out of place."""
+    p = subprocess.run(
+        [mlir_opt, path, '--allow-unregistered-dialect',
+         f'--one-shot-bufferize={options} test-analysis-only print-conflicts',
+         '--mlir-print-debuginfo'], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None
+    located = list(located_lines(p.stdout))
+    lines = collections.Counter()
+    for i, (s, where) in enumerate(located):
+        m = INPLACE.search(s)
+        if not m or '"false"' not in m.group(1):
+            continue
+        # An op with regions prints its location after its closing brace.
+        depth = 0
+        for s2, where2 in located[i:]:
+            depth += s2.count('{') - s2.count('}')
+            if depth <= 0 and where2 is not None:
+                where = where2
+                break
+        lines[where] += 1
+    return lines
+
+
+def expand_results(names):
+    """`%0:2` as `%0#0, %0#1`; `%a, %b` as they are."""
+    m = re.fullmatch(r'(%[\w.$-]+):(\d+)', names)
+    if m:
+        return [f'{m.group(1)}#{i}' for i in range(int(m.group(2)))]
+    return [n.strip() for n in names.split(',')]
+
+
+def upstream_frees(mlir_opt, path, options):
+    """How many buffers ownership-based deallocation frees, or None when
+    the pass fails on the bufferized output."""
+    bufferized = subprocess.run(
+        [mlir_opt, path, '--allow-unregistered-dialect',
+         f'--one-shot-bufferize={options}'], capture_output=True, text=True)
+    if bufferized.returncode != 0:
+        return None
+    p = subprocess.run(
+        [mlir_opt, '-', '--allow-unregistered-dialect',
+         '--ownership-based-buffer-deallocation'],
+        input=bufferized.stdout, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None
+    frees = 0
+    base_of, false_names, root, kind = {}, set(), {}, {}
+    function = ''
+    for line in p.stdout.splitlines():
+        s = line.strip()
+        if s.startswith('func.func'):
+            base_of, false_names, root, kind = {}, set(), {}, {}
+            function = s.split('(')[0]
+        m = CONST_FALSE.match(s)
+        if m:
+            false_names.add(m.group(1))
+        m = METADATA.match(s)
+        if m:
+            base_of[m.group(1)] = m.group(2)
+        m = DEFINITION.match(s)
+        if m:
+            for n in expand_results(m.group(1)):
+                kind[n] = m.group(2)
+                view = m.group(2) in VIEWS and m.group(3)
+                root[n] = root.get(m.group(3), m.group(3)) if view else n
+        m = DEALLOC.search(s)
+        if not m:
+            continue
+        memrefs = [x.strip() for x in m.group(1).split(',')]
+        conditions = [x.strip() for x in m.group(2).split(',')]
+        retained = {x.strip() for x in (m.group(3) or '').split(',')} - {''}
+        for memref, condition in zip(memrefs, conditions):
+            if condition in false_names:
+                continue
+            source = root.get(base_of.get(memref, memref),
+                              base_of.get(memref, memref))
+            if source in {root.get(r, r) for r in retained}:
+                continue
+            if kind.get(source) in ('call', 'func.call'):
+                # A callee's buffer, the caller's to free: not One-Shot
+                # Bufferize's allocation in this function (the callee's
+                # BL502 says "returned here: the caller owns it").
+                continue
+            frees += 1
+            if os.environ.get('BL_TRUTH_VERBOSE'):
+                print(f'  {function}: free {memref} of {source} '
+                      f'({kind.get(source)}) if {condition}: {s[:100]}',
+                      file=sys.stderr)
+    return frees
+
+
+def bufferlens_counts(bufferlens, path, config):
+    p = subprocess.run([bufferlens, 'lint', '--format', 'json',
+                        '--config', config, '--enable', 'BL501',
+                        '--enable', 'BL502', path],
+                       capture_output=True, text=True)
+    report = json.loads(p.stdout)
+    out_of_place = collections.Counter()
+    counts = collections.Counter()
+    for f in report['findings']:
+        if f['message'].startswith('ownership-based deallocation clones'):
+            continue
+        m = cb.COUNT.match(f['message'])
+        n = int(m.group(1)) if m else 1
+        if f['code'] == 'BL501':
+            if 'bufferizes out of place' in f['message']:
+                out_of_place[f['line']] += 1
+            counts['copies'] += n
+        elif f['code'] == 'BL502':
+            counts['allocations'] += n
+            if NOT_COPIED in f['message']:
+                out_of_place[f['line']] += 1
+            counts['frees'] += sum(1 for r in f['related']
+                                   if FREED.match(r['message']))
+        elif f['code'] == 'BL503':
+            counts['failures'] += 1
+    return out_of_place, counts
+
+
+ERROR_LINE = re.compile(r':(\d+):\d+: error:')
+FUNC_HEADER = re.compile(r'^(\s*)func\.func\s+(?:(?:private|public|nested)\s+)?'
+                         r'(@[\w.$-]+)\((.*)\)(.*?)\{\s*$')
+ARG_NAME = re.compile(r'%[\w.$-]+:\s*')
+
+
+def declare_function_at(text, line):
+    """TEXT with the function around LINE (1-based) made a private
+    declaration, its other lines blank so that line numbers stay: upstream
+    then bufferizes the other functions as BufferLens analyses them (a
+    function the pass fails on is an external one to the others). None
+    when LINE is in no function whose header this recognises."""
+    lines = text.split('\n')
+    for start in range(min(line, len(lines)) - 1, -1, -1):
+        header = lines[start]
+        end_of_header = start
+        while (not header.rstrip().endswith('{')
+               and end_of_header + 1 < len(lines)
+               and 'func.func' in lines[start]):
+            end_of_header += 1
+            header += ' ' + lines[end_of_header].strip()
+        m = FUNC_HEADER.match(header)
+        if not m:
+            continue
+        indent = m.group(1)
+        close = next((i for i in range(end_of_header + 1, len(lines))
+                      if lines[i].rstrip() == indent + '}'), None)
+        if close is None or close + 1 < line:
+            return None
+        results = m.group(4).strip()
+        lines[start] = (f'{indent}func.func private {m.group(2)}('
+                        f'{ARG_NAME.sub("", m.group(3))}) {results}').rstrip()
+        for i in range(start + 1, close + 1):
+            lines[i] = ''
+        return '\n'.join(lines)
+    return None
+
+
+def upstream_input(mlir_opt, path, options, limit=20):
+    """The chunk as upstream gets it: each function One-Shot Bufferize
+    rejects declared external in turn, with the lines it rejected."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    rejected = []
+    for _ in range(limit):
+        p = subprocess.run([mlir_opt, '-', '--allow-unregistered-dialect',
+                            f'--one-shot-bufferize={options}',
+                            '-o', os.devnull],
+                           input=text, capture_output=True, text=True)
+        if p.returncode == 0:
+            return text, rejected
+        lines = [int(x) for x in ERROR_LINE.findall(p.stderr)]
+        declared = declare_function_at(text, lines[0]) if lines else None
+        if declared is None:
+            return None, rejected + lines[:1]
+        rejected.append(lines[0])
+        text = declared
+    return None, rejected
+
+
+class Row:
+    """One file's sums; a None upstream figure is one mlir-opt refused."""
+
+    def __init__(self, name):
+        self.name = name
+        self.chunks = 0
+        self.up = collections.Counter()
+        self.bl = collections.Counter()
+        self.frees_unknown = 0
+        self.isolated = 0  # functions upstream rejects, declared instead
+        self.unanalysed = 0  # chunks upstream rejects even so
+        self.differences = []  # (chunk's first line, upstream, ours)
+
+
+def analyse(args, path):
+    split = '/one-shot/' in path
+    with open(path, encoding='utf-8') as f:
+        options = cb.run_line_options(args.mlir_opt, f.read())
+    row = Row(os.path.basename(path))
+    with tempfile.TemporaryDirectory() as work:
+        config = os.path.join(work, 'bufferlens.json')
+        with open(config, 'w', encoding='utf-8') as f:
+            json.dump({'oneShotBufferize': options}, f)
+        for first, text in cb.chunks(path, split):
+            if not text.strip():
+                continue
+            chunk = os.path.join(work, 'chunk.mlir')
+            with open(chunk, 'w', encoding='utf-8') as f:
+                f.write(text)
+            row.chunks += 1
+            bl_oop, bl = bufferlens_counts(args.bufferlens, chunk, config)
+            row.bl.update(bl)
+            row.bl['out of place'] += sum(bl_oop.values())
+            isolated, rejected = upstream_input(args.mlir_opt, chunk,
+                                                options)
+            row.up['failures'] += len(rejected)
+            if isolated is None:
+                row.up['failures'] += not rejected
+                row.unanalysed += 1
+                continue
+            if rejected:
+                row.isolated += len(rejected)
+                chunk = os.path.join(work, 'isolated.mlir')
+                with open(chunk, 'w', encoding='utf-8') as f:
+                    f.write(isolated)
+            allocs, copies, error = cb.upstream_lines(args.mlir_opt, chunk,
+                                                      options)
+            assert error is None, error
+            up_oop = upstream_out_of_place(args.mlir_opt, chunk, options)
+            row.up['out of place'] += sum(up_oop.values())
+            row.up['allocations'] += sum(allocs.values())
+            row.up['copies'] += sum(copies.values())
+            frees = upstream_frees(args.mlir_opt, chunk, options)
+            if frees is None:
+                row.frees_unknown += 1
+            else:
+                row.up['frees'] += frees
+            if up_oop != bl_oop:
+                row.differences.append((first, up_oop, bl_oop))
+    return row
+
+
+def read_explained(path):
+    explained = {}
+    if not path:
+        return explained
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            line = line.split('#', 1)[0].strip()
+            if line:
+                key, _, reason = line.partition(' ')
+                explained[key] = reason.strip()
+    return explained
+
+
+def lines_text(counter):
+    return '[' + ', '.join(str(x) for x in sorted(counter.elements())) + ']'
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--mlir-opt', default='mlir-opt')
+    parser.add_argument('--bufferlens', default='bufferlens')
+    parser.add_argument('--table', action='store_true')
+    parser.add_argument('--check', metavar='EXPLAINED')
+    parser.add_argument('files', nargs='+')
+    args = parser.parse_args()
+    explained = read_explained(args.check)
+    rows = [analyse(args, path) for path in args.files]
+
+    failed = False
+    for row in rows:
+        for first, up, ours in row.differences:
+            key = f'{row.name}:{first}'
+            reason = explained.get(key)
+            print(f'{key}: out of place upstream {lines_text(up)} '
+                  f'BufferLens {lines_text(ours)}: '
+                  f'{"explained: " + reason if reason else "DIFFERENT"}')
+            failed |= args.check is not None and reason is None
+    if args.check is not None:
+        print(f'{sum(len(r.differences) for r in rows)} chunks differ, '
+              f'{"some" if failed else "none"} unexplained')
+
+    if args.table:
+        print('| file | chunks | out of place (upstream / BL501+BL502) '
+              '| allocations (upstream / BL502) | copies (upstream / BL501) '
+              '| frees (dealloc pass / BL502 notes) '
+              '| failures (upstream / BL503) |')
+        print('|---|---|---|---|---|---|---|')
+        for r in rows:
+            frees = f'{r.up["frees"]} / {r.bl["frees"]}'
+            if r.frees_unknown:
+                frees += f' ({r.frees_unknown} chunks: pass fails)'
+            if r.unanalysed:
+                frees += f' ({r.unanalysed} chunks upstream rejects)'
+            print(f'| {r.name} | {r.chunks} '
+                  f'| {r.up["out of place"]} / {r.bl["out of place"]} '
+                  f'| {r.up["allocations"]} / {r.bl["allocations"]} '
+                  f'| {r.up["copies"]} / {r.bl["copies"]} '
+                  f'| {frees} '
+                  f'| {r.up["failures"]} / {r.bl["failures"]} |')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

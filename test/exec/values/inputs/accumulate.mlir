@@ -1,0 +1,17 @@
+// The harness's own test: @accumulate's buffer is new each iteration, and
+// accumulate_hoisted_wrongly.mlir reuses one buffer for all iterations, so
+// that each iteration reads what it writes. Their values must differ.
+module {
+  func.func @accumulate(%x: memref<4xf32>, %n: index) -> memref<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (memref<4xf32>) {
+      %new = memref.alloc() : memref<4xf32>
+      linalg.add ins(%acc, %acc : memref<4xf32>, memref<4xf32>) outs(%new : memref<4xf32>)
+      %last = memref.load %acc[%c0] : memref<4xf32>
+      memref.store %last, %new[%c1] : memref<4xf32>
+      scf.yield %new : memref<4xf32>
+    }
+    return %r : memref<4xf32>
+  }
+}
