@@ -32,8 +32,9 @@ for (const log of args) {
   const out = path.join(work, `${path.basename(log)}.validation.sarif`);
   const run = spawnSync(tool, ['validate', '--level', 'Error;Warning', '-o', out, log], {
     encoding: 'utf8',
-    // The SDK is a .NET application: no telemetry, no first-run banner.
-    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' },
+    // The SDK is a .NET application: no telemetry, no first-run banner, and
+    // no need for libicu (it compares rule ids, not localised text).
+    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
   });
   if (run.status !== 0 || !fs.existsSync(out)) {
     console.log(`${path.basename(log)}: Sarif.Multitool failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
