@@ -312,6 +312,19 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
                                     ? planParts(text, chunks, maxParts)
                                     : std::vector<PartPlan>{};
+  // Parts analysed one after another save memory only when each holds
+  // little of the others: where symbols tie most operations into every
+  // part, they would analyse the document several times over.
+  if (oneAtATime && !plans.empty()) {
+    size_t analysed = 0;
+    for (const PartPlan &plan : plans) {
+      analysed += text.size();
+      for (const SourceRange &blank : plan.blanked)
+        analysed -= blank.end - blank.begin;
+    }
+    if (analysed > text.size() + text.size() / 2)
+      plans.clear();
+  }
   // A part may not see the ops that make every function deallocated
   // (StageTies.h): it is told.
   AnalysisOptions partOptions =

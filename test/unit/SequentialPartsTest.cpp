@@ -90,10 +90,10 @@ TEST(SequentialPartsTest, SameFindingsAndCountsAsOnePiece) {
   ASSERT_EQ(wholeFindings.size(), size_t(601));
 
   WholeAnalysis inParts = lintOnOneThread(text, 16 * 1024);
-  // At most kMaxSequentialParts, each of about 16 KiB.
-  EXPECT_EQ(inParts.how, "whole document in 8 parts");
+  // Parts of about 16 KiB (at most kMaxSequentialParts).
+  EXPECT_EQ(inParts.how, "whole document in 5 parts");
   EXPECT_EQ(describe(tensorCounts(*inParts.snapshot)), wholeCounts);
-  EXPECT_EQ(wholeCounts, "@update: 1 0\n");
+  EXPECT_EQ(wholeCounts, "@update: 0 0\n"); // In place: no allocation.
   EXPECT_EQ(test::describe(takeFindings(std::move(inParts.snapshot))),
             test::describe(wholeFindings));
 }
@@ -115,4 +115,22 @@ TEST(SequentialPartsTest, SmallTextsAreNotCut) {
   auto text = std::make_shared<const std::string>(manyFunctions(100));
   // Not more than twice the part size: one piece.
   EXPECT_EQ(lintOnOneThread(text, text->size() / 2).how, "whole document");
+}
+
+TEST(SequentialPartsTest, PartsTiedTogetherAreOnePiece) {
+  // Every function calls @helper (a definition: declarations tie
+  // nothing), so each part would hold them all.
+  std::string text = "func.func @helper(%i: index) -> f32 {\n"
+                     "  %c = arith.constant 0.0 : f32\n"
+                     "  return %c : f32\n}\n";
+  for (int k = 0; k < 400; ++k)
+    text += "func.func @f" + std::to_string(k) +
+            "(%i: index) -> f32 {\n"
+            "  %a = memref.alloc() : memref<8xf32>\n"
+            "  %v = memref.load %a[%i] : memref<8xf32>\n"
+            "  %w = func.call @helper(%i) : (index) -> f32\n"
+            "  memref.dealloc %a : memref<8xf32>\n"
+            "  return %v : f32\n}\n";
+  auto shared = std::make_shared<const std::string>(text);
+  EXPECT_EQ(lintOnOneThread(shared, 16 * 1024).how, "whole document");
 }
