@@ -85,8 +85,9 @@ DEFAULT_SIZES = {
 RELIABILITY = {"allocs": [1000, 4000, 16000, 50000], "mixed": [16000],
                "oneline": [300000],
                "directives": [100000], "ifs": [20000], "blockargs": [5000],
-               "select": [66666], "nestedfreed": [300, 1200, 5000],
-               "chainfreed": [20000], "manyfindings": [250000]}
+               "select": [5000, 20000, 66666],
+               "nestedfreed": [300, 1200, 5000],
+               "chainfreed": [20000], "manyfindings": [50000, 250000]}
 
 
 def chain(n):
