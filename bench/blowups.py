@@ -27,7 +27,11 @@ its parse, and `mlir-opt --ownership-based-buffer-deallocation FILE -o
 /dev/null`, the pass whose peak RSS our memory is held to; each row reports
 wall time and peak RSS of all three, our CPU time (user + system: the
 figure to compare on a shared machine), and ours runs under `--timeout`
-seconds and `--memory` MiB of address space):
+seconds and `--memory` MiB of address space). The memory target is twice
+the pass's peak RSS plus the findings' own size, measured as the bytes of
+the `findings` array of `lint --format json` written compactly (no
+indentation; one more run of ours): a row says its target and our peak
+RSS as a fraction of it (at most 1.00 meets it).
   allocs     N allocations, one per line, read and left to the pass (one
              dealloc of N memrefs at the return)
   directives N allocations, each under a `// bufferlens:` directive line
@@ -53,6 +57,7 @@ usage: blowups.py --bufferlens PATH [--mlir-opt PATH] [--shapes a,b]
                                           small sizes of each shape)"""
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -80,8 +85,9 @@ DEFAULT_SIZES = {
 RELIABILITY = {"allocs": [1000, 4000, 16000, 50000], "mixed": [16000],
                "oneline": [300000],
                "directives": [100000], "ifs": [20000], "blockargs": [5000],
-               "select": [66666], "nestedfreed": [300, 1200, 5000],
-               "chainfreed": [20000], "manyfindings": [250000]}
+               "select": [5000, 20000, 66666],
+               "nestedfreed": [300, 1200, 5000],
+               "chainfreed": [20000], "manyfindings": [50000, 250000]}
 
 
 def chain(n):
@@ -342,6 +348,19 @@ def measured(cmd, timeout, memory_mib):
             usage.ru_utime + usage.ru_stime)
 
 
+def findings_bytes(args, path, bufferlens_args):
+    """The findings' own size: the bytes of `lint --format json`'s
+    `findings` array written compactly, as UTF-8."""
+    cmd = [args.bufferlens, "lint", "--jobs", "1", "--format", "json"]
+    out = subprocess.run(cmd + bufferlens_args + [path],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    if out.returncode not in (0, 1):
+        return None
+    findings = json.loads(out.stdout)["findings"]
+    return len(json.dumps(findings, separators=(",", ":"),
+                          ensure_ascii=False).encode())
+
+
 def limited_row(args, shape, n, path, bufferlens_args):
     ours = [args.bufferlens, "lint", "--jobs", "1", "--format", args.format]
     ours += bufferlens_args + [path]
@@ -362,6 +381,15 @@ def limited_row(args, shape, n, path, bufferlens_args):
                              "-o", "/dev/null"], args.timeout, args.memory)
                    for _ in range(args.runs)), key=lambda r: r[0])
     size = os.path.getsize(path) / 1e6
+    own = findings_bytes(args, path, bufferlens_args)
+    if own is None:
+        own_text, target_text, of_target = "?", "?", "?"
+    else:
+        own_mib = own / 2**20
+        target = 2 * dealloc[1] + own_mib
+        own_text = f"{own_mib:.1f} MiB"
+        target_text = f"{target:.0f} MiB"
+        of_target = f"{best[1] / target:.2f}"
     # Times are wall (CPU): on a shared machine the CPU ratio is the one
     # that does not move with the other processes' load.
     print(f"| {shape} | {n} | {size:.1f} MB | {parse[0]:.2f} s "
@@ -369,7 +397,8 @@ def limited_row(args, shape, n, path, bufferlens_args):
           f"({dealloc[3]:.2f} s) | {dealloc[1]:.0f} MiB ({dealloc[2]}) | "
           f"{best[0]:.2f} s ({best[3]:.2f} s) | {best[1]:.0f} MiB | "
           f"{best[0] / parse[0]:.1f}× ({best[3] / parse[3]:.1f}×) | "
-          f"{best[1] / dealloc[1]:.2f}× | {best[2]} |", flush=True)
+          f"{best[1] / dealloc[1]:.2f}× | {own_text} | {target_text} | "
+          f"{of_target} | {best[2]} |", flush=True)
 
 
 def main():
@@ -416,8 +445,11 @@ def main():
         print("| shape | N | size | mlir-opt parse, wall (CPU) | parse RSS "
               "| mlir-opt dealloc, wall (CPU) | dealloc RSS | bufferlens "
               "lint, wall (CPU) | lint RSS | lint / parse, wall (CPU) | "
-              "lint RSS / dealloc RSS | ended |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "lint RSS / dealloc RSS | findings (compact JSON) | memory "
+              "target (2× dealloc RSS + findings) | lint RSS / target | "
+              "ended |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+              "---|")
     for shape in limited:
         for n in sizes[shape]:
             path = os.path.join(workdir, f"{shape}-{n}.mlir")

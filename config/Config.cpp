@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <climits>
+#include <sys/stat.h>
+
 using namespace bufferlens;
 namespace fs = std::filesystem;
 
@@ -240,19 +243,43 @@ bufferlens::loadConfigFile(const fs::path &file, AnalysisOptions &options) {
   return error;
 }
 
+std::string bufferlens::findConfigAbove(std::string directory,
+                                        ConfigWalkCost *cost) {
+  static constexpr std::string_view kConfigName = "/.bufferlens.json";
+  std::string candidate;
+  while (true) {
+    if (directory.size() + kConfigName.size() < PATH_MAX) {
+      candidate.assign(directory).append(kConfigName);
+      if (cost) {
+        ++cost->probes;
+        cost->bytes += candidate.size();
+      }
+      struct stat info;
+      if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode))
+        return candidate;
+    }
+    size_t up = directory.rfind('/');
+    if (cost)
+      cost->bytes += directory.size() - (up == std::string::npos ? 0 : up);
+    if (up == std::string::npos || directory.empty())
+      return "";
+    directory.resize(up); // "/a" becomes "", the root, tried next.
+  }
+}
+
 std::optional<fs::path> bufferlens::findConfigFile(const fs::path &dir) {
   std::error_code ec;
-  fs::path current = fs::absolute(dir, ec);
+  std::string directory = fs::absolute(dir, ec).string();
   if (ec)
     return std::nullopt;
-  while (true) {
-    fs::path candidate = current / ".bufferlens.json";
-    if (fs::is_regular_file(candidate, ec))
-      return candidate;
-    if (!current.has_parent_path() || current.parent_path() == current)
-      return std::nullopt;
-    current = current.parent_path();
-  }
+  // As filesystem::path's `/` joins: "/a/b/" and "/" name no empty
+  // component.
+  while (!directory.empty() && directory.back() == '/')
+    directory.pop_back();
+  std::string found = findConfigAbove(std::move(directory));
+  if (found.empty())
+    return std::nullopt;
+  return fs::path(found);
 }
 
 std::optional<std::string>

@@ -96,6 +96,23 @@ std::optional<std::string> loadConfigFile(const std::filesystem::path &file,
 std::optional<std::filesystem::path>
 findConfigFile(const std::filesystem::path &dir);
 
+/// What a findConfigAbove walk did: the names it built and stat'ed, and
+/// the bytes it wrote or scanned doing so.
+struct ConfigWalkCost {
+  size_t probes = 0;
+  size_t bytes = 0;
+};
+
+/// The nearest `.bufferlens.json` in `directory` (a path without a
+/// trailing '/'; "" is the root) or one of its ancestors, or "". One
+/// buffer cut back at each '/': a path costs its length once plus at most
+/// one name per ancestor shorter than PATH_MAX (no file in a longer one
+/// can be opened), where a loop of filesystem::path::parent_path costs the
+/// square of its components. Both the CLI and the server (ConfigCache)
+/// look up this way.
+std::string findConfigAbove(std::string directory,
+                            ConfigWalkCost *cost = nullptr);
+
 /// The settings for `file`: `explicitConfig` when not empty, else the
 /// nearest `.bufferlens.json` up from the file's directory, else defaults.
 std::optional<std::string> loadOptionsFor(const std::filesystem::path &file,

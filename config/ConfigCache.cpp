@@ -2,41 +2,22 @@
 
 #include "config/ConfigCache.h"
 
-#include <climits>
-#include <sys/stat.h>
-
 using namespace bufferlens;
-
-static constexpr std::string_view kConfigName = "/.bufferlens.json";
 
 std::string ConfigCache::findFor(const std::string &path) {
   // No file's path holds a NUL byte (a URI's %00): cut there, the stat
   // below would find the file of another path and return this one's name.
   if (path.find('\0') != std::string::npos)
     return "";
-  // The directories of `path`, innermost first: one buffer cut back at
-  // each '/', so a path of many components costs its length once (a loop
-  // of filesystem::path::parent_path was quadratic in them).
+  // From the directory of `path` up, in time linear in its length
+  // (findConfigAbove).
   std::string directory = path;
   size_t slash = directory.rfind('/');
   if (slash == std::string::npos)
     directory = ".";
   else
     directory.resize(slash);
-  std::string candidate;
-  while (true) {
-    // Past PATH_MAX no file can be opened: skip the stat that would fail.
-    if (directory.size() + kConfigName.size() < PATH_MAX) {
-      candidate.assign(directory).append(kConfigName);
-      struct stat info;
-      if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode))
-        return candidate;
-    }
-    size_t up = directory.rfind('/');
-    if (up == std::string::npos || directory.empty())
-      return "";
-    directory.resize(up); // "/a" becomes "", the root, tried next.
-  }
+  return findConfigAbove(std::move(directory));
 }
 
 ConfigCache::Lookup ConfigCache::forFile(const std::string &path) {

@@ -265,6 +265,21 @@ static std::shared_ptr<const std::vector<NameOccurrence>> noNames() {
   return empty;
 }
 
+/// What a findings-only snapshot reads of a part's result: its findings,
+/// and the functions and tensor plans `tensorCounts` reads. The model and
+/// the part's own copy of the text (blanked outside the part) are freed;
+/// `text` is the document's, at the same offsets.
+static AnalysisResult findingsOnlyResult(AnalysisResult result,
+                                         const TextRef &text) {
+  AnalysisResult kept;
+  kept.sharedText = text;
+  kept.functions = std::move(result.functions);
+  kept.findings = std::move(result.findings);
+  kept.tensor = std::move(result.tensor);
+  kept.parseFailed = result.parseFailed;
+  return kept;
+}
+
 WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
                                        const AnalysisOptions &options,
                                        const WholeRequest &request) {
@@ -286,9 +301,30 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   threads = std::min(kMaxOpenParts, threads);
   // Split once: the plan and the snapshot both need it.
   std::vector<TopLevelChunk> chunks = splitTopLevel(text);
+  bool oneAtATime = threads == 1 && request.findingsOnly &&
+                    request.sequentialPartBytes &&
+                    text.size() > 2 * request.sequentialPartBytes;
+  unsigned maxParts =
+      oneAtATime
+          ? static_cast<unsigned>(std::min(
+                kMaxSequentialParts, text.size() / request.sequentialPartBytes))
+          : threads;
   std::vector<PartPlan> plans = canAnalyseInParts(options) && !request.onePiece
-                                    ? planParts(text, chunks, threads)
+                                    ? planParts(text, chunks, maxParts)
                                     : std::vector<PartPlan>{};
+  // Parts analysed one after another save memory only when each holds
+  // little of the others: where symbols tie most operations into every
+  // part, they would analyse the document several times over.
+  if (oneAtATime && !plans.empty()) {
+    size_t analysed = 0;
+    for (const PartPlan &plan : plans) {
+      analysed += text.size();
+      for (const SourceRange &blank : plan.blanked)
+        analysed -= blank.end - blank.begin;
+    }
+    if (analysed > text.size() + text.size() / 2)
+      plans.clear();
+  }
   // A part may not see the ops that make every function deallocated
   // (StageTies.h): it is told.
   AnalysisOptions partOptions =
@@ -337,15 +373,22 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
   std::thread::id caller = std::this_thread::get_id();
   EarlyParts earlyParts(request.early, textRef, uri, request.version, plans,
                         chunks);
-  std::vector<AnalysisResult> results =
-      analyzeParts(text, plans, [&](std::string_view partText, size_t part) {
+  std::vector<AnalysisResult> results = analyzeParts(
+      text, plans,
+      [&](std::string_view partText, size_t part) {
         // Threads of our own need their own stack for crash recovery.
         std::optional<AlternateSignalStack> stack;
         if (std::this_thread::get_id() != caller)
           stack.emplace();
-        return analyse(std::make_shared<const std::string>(partText),
-                       earlyParts.forPart(part));
-      });
+        AnalysisResult result =
+            analyse(std::make_shared<const std::string>(partText),
+                    earlyParts.forPart(part));
+        // Dropped as soon as the part ends, not when the last one does.
+        return request.findingsOnly
+                   ? findingsOnlyResult(std::move(result), textRef)
+                   : result;
+      },
+      oneAtATime);
   if (crashed())
     return out;
   // Each part's names are sorted on the part threads: done by the

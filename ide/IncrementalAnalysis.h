@@ -76,8 +76,18 @@ struct WholeRequest {
   /// Only the findings are read: the parts' names are not indexed (the
   /// snapshot then names nothing under a cursor).
   bool findingsOnly = false;
+  /// Findings only, on one thread: a text of more than twice this many
+  /// bytes (0: never) is cut into parts of about this size (at most
+  /// kMaxSequentialParts) analysed one after another, so that one part's
+  /// IR and model are held at a time rather than the document's. The
+  /// findings are those of the whole (parts never change them).
+  size_t sequentialPartBytes = 0;
   EarlySnapshotHook early;
 };
+
+/// Past this many parts, each part's copy of the text (blanked outside
+/// it) and its line index cost more time than its smaller IR saves memory.
+constexpr size_t kMaxSequentialParts = 8;
 
 struct WholeAnalysis {
   /// Null only when the document crashed under CrashPolicy::FailDocument.

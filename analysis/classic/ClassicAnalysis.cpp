@@ -144,6 +144,11 @@ private:
   }
 
   void readValues() {
+    // At most one entry per tracked value and per alias: reserved, since
+    // doubling a vector of one entry per value of a long function held
+    // up to three times its size while it moved.
+    plan.values.reserve(plan.values.size() + state.allocs.size() +
+                        state.aliasOf.size());
     for (Value value : state.allocs) {
       ClassicValue &v = entry(value);
       v.tracked = !state.critical.contains(value);
@@ -288,10 +293,15 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   } else if (function.isExternal()) {
     plan.reason = "the function has no body";
   } else if (checkClassicPreconditions(index, fn, plan.reason)) {
+    // The copy and its analyses are gone before the user's function is
+    // analysed: each holds an alias analysis of the whole function (about
+    // 1 KB per value), and holding both at once was the peak of a long
+    // function (bench/README.md, "select"). The order of the checks does
+    // not show: findings are sorted by place and code.
+    plan.computed = runOnCopy(index, fn, plan, repairFrees, counted);
     FunctionFacts facts(function);
     checkWritesDominateReads(index, fn, facts);
-    if (runOnCopy(index, fn, plan, repairFrees, counted)) {
-      plan.computed = true;
+    if (plan.computed) {
       reportCriticalAliases(index, plan);
       reportBackEdges(index, plan);
       computeHoisting(index, fn, facts, plan);

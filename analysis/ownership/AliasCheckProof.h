@@ -26,6 +26,17 @@ namespace bufferlens {
 /// False means "not proven", not "there is a check".
 bool provablyNoRuntimeAliasCheck(mlir::Operation *function);
 
+/// What one proof did, for tests.
+struct AliasCheckProofStats {
+  /// In: read every buffer's origins from an alias analysis of the whole
+  /// function, even an allocation's (which is read alone otherwise).
+  bool alwaysBuildFlow = false;
+  /// Out: alias analyses of the whole function built (0 or 1).
+  unsigned flowAnalyses = 0;
+};
+bool provablyNoRuntimeAliasCheck(mlir::Operation *function,
+                                 AliasCheckProofStats &stats);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_OWNERSHIP_ALIASCHECKPROOF_H

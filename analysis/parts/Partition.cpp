@@ -171,7 +171,8 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
 
 std::vector<AnalysisResult> bufferlens::analyzeParts(
     std::string_view text, std::vector<PartPlan> &plans,
-    const std::function<AnalysisResult(std::string_view, size_t)> &analyse) {
+    const std::function<AnalysisResult(std::string_view, size_t)> &analyse,
+    bool oneAtATime) {
   std::vector<AnalysisResult> results(plans.size());
   if (plans.size() == 1 && plans.front().blanked.empty()) {
     results.front() = analyse(text, 0);
@@ -188,7 +189,11 @@ std::vector<AnalysisResult> bufferlens::analyzeParts(
       failures[p] = std::current_exception();
     }
   };
-  runOnPartThreads(plans.size(), run);
+  if (oneAtATime)
+    for (size_t p = 0; p < plans.size(); ++p)
+      run(p);
+  else
+    runOnPartThreads(plans.size(), run);
   for (const std::exception_ptr &failure : failures)
     if (failure)
       std::rethrow_exception(failure);

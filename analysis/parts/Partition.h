@@ -83,11 +83,13 @@ analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
 constexpr size_t kWholeDocumentPart = static_cast<size_t>(-1);
 
 /// The same, telling `analyse` which part it analyses (an index of
-/// `plans`, or kWholeDocumentPart).
-std::vector<AnalysisResult>
-analyzeParts(std::string_view text, std::vector<PartPlan> &plans,
-             const std::function<AnalysisResult(std::string_view, size_t part)>
-                 &analyse);
+/// `plans`, or kWholeDocumentPart). `oneAtATime`: the parts run one after
+/// another on the calling thread, so that one part's text copy and IR are
+/// held at a time (a caller that keeps only each part's findings).
+std::vector<AnalysisResult> analyzeParts(
+    std::string_view text, std::vector<PartPlan> &plans,
+    const std::function<AnalysisResult(std::string_view, size_t part)> &analyse,
+    bool oneAtATime = false);
 
 /// Whether these options allow parts at all: `privateFunctionDynamicOwnership`
 /// lets the pipeline rewrite callers of private functions, beyond what
