@@ -111,7 +111,8 @@ std::string tensor::typeAndBytes(Type type) {
 /// of the whole file, and what the pass concludes about a call still sees
 /// its callee.
 static std::vector<std::vector<FunctionId>>
-batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
+batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+               const std::map<FunctionId, TaggedClone::SymbolNames> &names) {
   constexpr size_t kBatchFunctions = 16;
   const AnalysisResult &result = index.result();
   llvm::StringMap<size_t> position;
@@ -121,15 +122,14 @@ batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
   for (size_t i = 0; i < functions.size(); ++i)
     components.insert(i);
   for (size_t i = 0; i < functions.size(); ++i) {
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(index.function(functions[i]));
+    const TaggedClone::SymbolNames &uses = names.at(functions[i]);
     if (!uses) {
       for (size_t j = 0; j < functions.size(); ++j)
         components.unionSets(i, j);
       break;
     }
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto it = position.find(use.getSymbolRef().getRootReference());
+    for (StringAttr name : *uses) {
+      auto it = position.find(name.getValue());
       if (it != position.end())
         components.unionSets(i, it->second);
     }
@@ -175,6 +175,11 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
   std::map<FunctionId, TensorPlan> plans;
   for (FunctionId fn : functions)
     plans[fn].function = fn;
+  // The symbols each function names, listed once: the batches, the check
+  // for names defined twice and every copy of a batch ask.
+  std::map<FunctionId, TaggedClone::SymbolNames> symbolNames;
+  for (FunctionId fn : functions)
+    symbolNames[fn] = TaggedClone::symbolNamesOf(index.function(fn));
 
   // Failing errors go to their function, which leaves the set. An error
   // that names no function of the set (the module: a cycle of calls) fails
@@ -235,30 +240,48 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
             {}};
   }
 
-  // Runs the batch in `remaining` until the pass accepts what is left.
+  // Runs the batch in `remaining` until the pass accepts what is left. One
+  // copy serves both runs: what the analysis-only run writes on it is read
+  // (its markers, and the ops' aliasing for the explanations) and taken off
+  // again (AnalysisMarkers.cpp) before the same copy is bufferized.
   auto analyseBatch = [&]() {
     while (!remaining.empty()) {
       std::vector<PassError> errors;
-      TaggedClone analysed(index, remaining, symbols);
-      if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
-                               pass.text, errors)) {
+      std::vector<TaggedClone::SymbolNames> used;
+      for (FunctionId fn : remaining)
+        used.push_back(symbolNames.at(fn));
+      TaggedClone clone(index, remaining, symbols, used);
+      AttributesBefore attributes(clone.module());
+      if (!runOneShotBufferize(index, clone, PassMode::AnalysisOnly, pass.text,
+                               errors)) {
         fail(errors);
         continue;
       }
-      TaggedClone bufferized(index, remaining, symbols);
-      if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize,
-                               pass.text, errors)) {
+      // Read into a plan of their own: a failure of the bufferizing run
+      // repeats the batch without its function.
+      std::map<FunctionId, TensorPlan> decided;
+      readInPlaceDecisions(index, clone, remaining, decided);
+      std::map<FunctionId, std::vector<ResultAliasing>> aliasing;
+      if (options.explanations)
+        for (FunctionId fn : remaining)
+          if (auto found = readResultAliasing(index, clone, fn))
+            aliasing[fn] = std::move(*found);
+      attributes.restore();
+      if (!runOneShotBufferize(index, clone, PassMode::Bufferize, pass.text,
+                               errors)) {
         fail(errors);
         continue;
       }
-      readInPlaceDecisions(index, analysed, remaining, plans);
+      for (auto &[fn, plan] : decided)
+        plans[fn].outOfPlace = std::move(plan.outOfPlace);
       std::vector<AllocationSite> sites;
-      readBufferizedEffects(index, bufferized, remaining, plans, sites);
-      readReleases(index, bufferized, remaining, sites, options, plans);
+      readBufferizedEffects(index, clone, remaining, plans, sites);
+      readReleases(index, clone, remaining, sites, options, plans);
       for (FunctionId fn : remaining) {
         plans[fn].bufferized = true;
-        if (options.explanations)
-          explainTensorBuffers(index, analysed, plans[fn]);
+        auto it = aliasing.find(fn);
+        if (it != aliasing.end())
+          explainTensorBuffers(index, it->second, plans[fn]);
       }
       break;
     }
@@ -273,14 +296,12 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
       ++definitions[symbol.getName()];
   std::vector<FunctionId> runnable;
   for (FunctionId fn : functions) {
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(index.function(fn));
+    const TaggedClone::SymbolNames &uses = symbolNames.at(fn);
     std::string twice;
     if (uses)
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        llvm::StringRef name = use.getSymbolRef().getRootReference();
-        if (definitions.lookup(name) > 1) {
-          twice = name.str();
+      for (StringAttr name : *uses) {
+        if (definitions.lookup(name.getValue()) > 1) {
+          twice = name.getValue().str();
           break;
         }
       }
@@ -294,7 +315,8 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
              "` is defined more than once in this file (MLIR rejects the "
              "redefinition), so which one is called is not known"});
   }
-  for (std::vector<FunctionId> &batch : batchesByCalls(index, runnable)) {
+  for (std::vector<FunctionId> &batch :
+       batchesByCalls(index, runnable, symbolNames)) {
     remaining = std::move(batch);
     analyseBatch();
   }

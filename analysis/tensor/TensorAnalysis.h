@@ -4,11 +4,11 @@
 // For the functions that still work on tensors (IR before One-Shot
 // Bufferize), runs upstream's `one-shot-bufferize` pass with
 // `bufferize-function-boundaries` and its other options at their defaults
-// twice, on copies of the module: once as `test-analysis-only
+// twice on one copy of the functions: once as `test-analysis-only
 // print-conflicts` (the in-place decisions and the read-after-write conflict
-// behind each out-of-place operand, InPlaceDecisions.cpp), once for real
-// (the allocations and copies the bufferized functions have,
-// BufferizedEffects.cpp). Both are mapped back to the user's ops
+// behind each out-of-place operand, InPlaceDecisions.cpp), whose markers
+// are then taken off (AnalysisMarkers.cpp), once for real (the allocations
+// and copies the bufferized functions have, BufferizedEffects.cpp). Both are mapped back to the user's ops
 // (TaggedClone's location tags) and become AnalysisResult::tensor and the
 // findings BL501 (copy), BL502 (allocation) and BL503 (the pass fails;
 // FailureIsolation.cpp).
