@@ -121,6 +121,8 @@ private:
 
 /// Step 4 (TensorFindings.cpp): BL501, BL502 and BL503 of one plan.
 void reportTensorFindings(SourceIndex &index, const TensorPlan &plan);
+/// BL503 of one plan the pass failed on, as reportTensorFindings words them.
+std::vector<Finding> failureFindings(const TensorPlan &plan);
 
 } // namespace tensor
 } // namespace bufferlens
