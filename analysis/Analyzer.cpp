@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <tuple>
 
@@ -149,8 +150,11 @@ static void applyUserSettings(std::vector<Finding> &findings,
 static std::vector<Finding> earlyFindings(const AnalysisResult &result,
                                           const Directives &directives,
                                           const LineIndex &lines,
-                                          const AnalysisOptions &options) {
+                                          const AnalysisOptions &options,
+                                          std::vector<Finding> more = {}) {
   std::vector<Finding> findings = result.findings;
+  findings.insert(findings.end(), std::make_move_iterator(more.begin()),
+                  std::make_move_iterator(more.end()));
   findings.insert(findings.end(), directives.problems.begin(),
                   directives.problems.end());
   applyUserSettings(findings, directives, lines, options);
@@ -213,13 +217,20 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
         analyse[fn] = timed(
             fn, [&] { runDeallocationChecker(index, fn, {}, &summaries); });
     size_t published = result.findings.size();
-    if (early)
-      early(earlyFindings(result, directives, lines, options));
+    TensorAnalysis tensor(index, onTensors, options);
+    if (early) {
+      // Where One-Shot Bufferize fails (BL503) is known after its
+      // analysis-only runs, most of what it finds wrong: errors the user
+      // should see with the others, not after the whole tensor analysis.
+      tensor.analyseAhead();
+      early(earlyFindings(result, directives, lines, options,
+                          tensor.failuresSoFar()));
+    }
     for (FunctionId fn = 0; fn < count; ++fn)
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options, timed);
-    runTensorAnalysis(index, onTensors, options);
+    tensor.finish();
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }

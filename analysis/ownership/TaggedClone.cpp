@@ -56,10 +56,39 @@ Operation *TaggedClone::standInFor(Operation *symbol) {
   return decl;
 }
 
+TaggedClone::SymbolNames TaggedClone::symbolNamesOf(Operation *function) {
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(function);
+  if (!uses)
+    return std::nullopt;
+  llvm::SmallVector<StringAttr> names;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    names.push_back(use.getSymbolRef().getRootReference());
+  return names;
+}
+
+static std::vector<TaggedClone::SymbolNames>
+symbolNamesOfEach(const SourceIndex &index,
+                  llvm::ArrayRef<FunctionId> functions) {
+  std::vector<TaggedClone::SymbolNames> names;
+  names.reserve(functions.size());
+  for (FunctionId fn : functions)
+    names.push_back(TaggedClone::symbolNamesOf(index.function(fn)));
+  return names;
+}
+
 TaggedClone::TaggedClone(const SourceIndex &index,
                          llvm::ArrayRef<FunctionId> functions,
                          const SymbolMap &symbols)
+    : TaggedClone(index, functions, symbols,
+                  symbolNamesOfEach(index, functions)) {}
+
+TaggedClone::TaggedClone(const SourceIndex &index,
+                         llvm::ArrayRef<FunctionId> functions,
+                         const SymbolMap &symbols,
+                         llvm::ArrayRef<SymbolNames> names)
     : index(index) {
+  assert(names.size() == functions.size() && "one name list per function");
   ModuleOp original = index.parsed().module();
   copy = cast<ModuleOp>(original->cloneWithoutRegions(mapping));
   Block *body = new Block();
@@ -67,13 +96,12 @@ TaggedClone::TaggedClone(const SourceIndex &index,
 
   llvm::SmallVector<Operation *> wanted;
   llvm::SetVector<StringAttr> named; // symbols the functions refer to
-  for (FunctionId fn : functions) {
+  for (auto [fn, uses] : llvm::zip_equal(functions, names)) {
     Operation *op = index.function(fn);
     wanted.push_back(op);
     body->push_back(op->clone(mapping));
-    if (auto uses = SymbolTable::getSymbolUses(op))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        named.insert(use.getSymbolRef().getRootReference());
+    if (uses)
+      named.insert(uses->begin(), uses->end());
     else
       everySymbolNamed = false;
   }

@@ -42,6 +42,15 @@ public:
   static mlir::Operation *standInFor(mlir::Operation *symbol);
   TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
               const SymbolMap &symbols);
+  /// The root names of the symbols one function uses
+  /// (SymbolTable::getSymbolUses), or nullopt when MLIR cannot list them.
+  using SymbolNames = std::optional<llvm::SmallVector<mlir::StringAttr>>;
+  static SymbolNames symbolNamesOf(mlir::Operation *function);
+  /// The same, given the names each of `functions` uses (`names[i]` for
+  /// `functions[i]`), for callers that list them once for several copies:
+  /// the listing walks every op and attribute of a function.
+  TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+              const SymbolMap &symbols, llvm::ArrayRef<SymbolNames> names);
 
   mlir::ModuleOp module() const { return copy.get(); }
   /// False when a function of a batch has symbol uses MLIR cannot list:

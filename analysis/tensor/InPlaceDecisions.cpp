@@ -110,10 +110,12 @@ void tensor::readInPlaceDecisions(const SourceIndex &index,
           op == copy ? function : originalOf(index, clone, op);
       if (!original)
         return;
-      for (NamedAttribute attr : op->getAttrs())
+      // The markers are discardable attributes: getAttrs() would build a
+      // dictionary of the inherent ones too for every op with properties.
+      for (NamedAttribute attr : op->getDiscardableAttrs())
         readMarker(index, original, attr.getName().strref(), conflicts);
-      auto decisions =
-          op->getAttrOfType<ArrayAttr>("__inplace_operands_attr__");
+      auto decisions = dyn_cast_or_null<ArrayAttr>(
+          op->getDiscardableAttr("__inplace_operands_attr__"));
       if (!decisions || original == function)
         return;
       for (auto [i, decision] : llvm::enumerate(decisions)) {

@@ -79,13 +79,50 @@ void readReleases(const SourceIndex &index, const TaggedClone &clone,
                   const AnalysisOptions &options,
                   std::map<FunctionId, TensorPlan> &plans);
 
+/// A tensor result of a function's op and the operand whose buffer it
+/// takes (BufferizableOpInterface's getAliasingOpOperands), if any.
+struct ResultAliasing {
+  OpId op = kNone;
+  ValueId value = kNone;
+  int32_t operand = -1; ///< -1: it aliases no tensor operand.
+  ValueId source = kNone;
+};
+
+/// Step 3, first half (TensorBuffers.cpp): the aliasing of every tensor
+/// result of `fn`'s ops, in op order, read off `clone` before it is
+/// bufferized; nullopt when the copy lacks the function.
+std::optional<std::vector<ResultAliasing>>
+readResultAliasing(const SourceIndex &index, const TaggedClone &clone,
+                   FunctionId fn);
+
 /// Step 3 (TensorBuffers.cpp): where each tensor value's buffer comes from,
-/// from the two steps above and the ops' aliasing (BufferizableOpInterface).
-void explainTensorBuffers(const SourceIndex &index, const TaggedClone &clone,
+/// from the two steps above and the ops' aliasing.
+void explainTensorBuffers(const SourceIndex &index,
+                          llvm::ArrayRef<ResultAliasing> aliasing,
                           TensorPlan &plan);
+
+/// The attributes of a copy before the analysis-only run writes its
+/// markers (AnalysisMarkers.cpp), put back so the same copy can then be
+/// bufferized as a fresh one would be.
+class AttributesBefore {
+public:
+  explicit AttributesBefore(mlir::ModuleOp copy);
+  /// Puts every op's attributes back as they were.
+  void restore();
+
+private:
+  std::vector<std::pair<mlir::Operation *, mlir::DictionaryAttr>> discardable;
+  struct FunctionAttributes {
+    mlir::Operation *function;
+    mlir::ArrayAttr arguments, results;
+  };
+  std::vector<FunctionAttributes> functions;
+};
 
 /// Step 4 (TensorFindings.cpp): BL501, BL502 and BL503 of one plan.
 void reportTensorFindings(SourceIndex &index, const TensorPlan &plan);
+/// BL503 of one plan the pass failed on, as reportTensorFindings words them.
+std::vector<Finding> failureFindings(const TensorPlan &plan);
 
 } // namespace tensor
 } // namespace bufferlens

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <memory>
 
 using namespace bufferlens;
 using namespace bufferlens::tensor;
@@ -111,7 +112,8 @@ std::string tensor::typeAndBytes(Type type) {
 /// of the whole file, and what the pass concludes about a call still sees
 /// its callee.
 static std::vector<std::vector<FunctionId>>
-batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
+batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+               const std::map<FunctionId, TaggedClone::SymbolNames> &names) {
   constexpr size_t kBatchFunctions = 16;
   const AnalysisResult &result = index.result();
   llvm::StringMap<size_t> position;
@@ -121,15 +123,14 @@ batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
   for (size_t i = 0; i < functions.size(); ++i)
     components.insert(i);
   for (size_t i = 0; i < functions.size(); ++i) {
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(index.function(functions[i]));
+    const TaggedClone::SymbolNames &uses = names.at(functions[i]);
     if (!uses) {
       for (size_t j = 0; j < functions.size(); ++j)
         components.unionSets(i, j);
       break;
     }
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto it = position.find(use.getSymbolRef().getRootReference());
+    for (StringAttr name : *uses) {
+      auto it = position.find(name.getValue());
       if (it != position.end())
         components.unionSets(i, it->second);
     }
@@ -155,6 +156,21 @@ batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
   return batches;
 }
 
+namespace {
+/// One batch of functions (batchesByCalls) on its way through the two runs.
+struct Batch {
+  /// The functions the pass has not failed on yet.
+  std::vector<FunctionId> remaining;
+  /// The copy of `remaining` an analysis-only run accepted, its markers
+  /// read and taken off again; null before that run or after a failure.
+  std::unique_ptr<TaggedClone> clone;
+  /// What that run decided (only outOfPlace is filled), and the aliasing
+  /// of each function's tensor results (with explanations only).
+  std::map<FunctionId, TensorPlan> decided;
+  std::map<FunctionId, std::vector<ResultAliasing>> aliasing;
+};
+} // namespace
+
 // One run of each kind per batch of whole call-graph components
 // (batchesByCalls): the module's call graph decides what the pass concludes
 // about a call (a callee that returns its argument lets the caller write in
@@ -163,23 +179,101 @@ batchesByCalls(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions) {
 // error (BL503) and the run is repeated without it, so one bad function
 // does not hide what happens in the others. Its callers then see a
 // declaration, as for any external function.
-void bufferlens::runTensorAnalysis(SourceIndex &index,
-                                   llvm::ArrayRef<FunctionId> functions,
-                                   const AnalysisOptions &options) {
-  if (functions.empty())
-    return;
-  AnalysisResult &result = index.result();
-  TaggedClone::SymbolMap symbols =
-      TaggedClone::symbolsOf(index.parsed().module());
-  std::vector<FunctionId> remaining;
+struct TensorAnalysis::State {
+  SourceIndex &index;
+  const AnalysisOptions &options;
+  AnalysisResult &result;
+  std::vector<FunctionId> functions;
+  TaggedClone::SymbolMap symbols;
   std::map<FunctionId, TensorPlan> plans;
-  for (FunctionId fn : functions)
-    plans[fn].function = fn;
+  /// The symbols each function names, listed once: the batches, the check
+  /// for names defined twice and every copy of a batch ask.
+  std::map<FunctionId, TaggedClone::SymbolNames> symbolNames;
+  OneShotPassOptions pass;
+  /// Why the options the user gave are not used (an info finding).
+  std::optional<Finding> invalidOptions;
+  std::vector<Batch> batches;
+
+  State(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+        const AnalysisOptions &options)
+      : index(index), options(options), result(index.result()),
+        functions(functions.begin(), functions.end()),
+        symbols(TaggedClone::symbolsOf(index.parsed().module())) {
+    for (FunctionId fn : functions) {
+      plans[fn].function = fn;
+      symbolNames[fn] = TaggedClone::symbolNamesOf(index.function(fn));
+    }
+    choosePassOptions();
+    for (std::vector<FunctionId> &functions :
+         batchesByCalls(index, runnable(), symbolNames))
+      batches.push_back({std::move(functions), nullptr, {}, {}});
+  }
+
+  void choosePassOptions() {
+    pass = chooseOneShotOptions(result.text(), options);
+    std::optional<std::string> invalid = invalidOneShotOptions(pass.text);
+    if (!invalid)
+      return;
+    // Info: the program is not at fault, and the view still shows what the
+    // default options do.
+    Finding finding;
+    finding.severity = Severity::Info;
+    bool runLine = pass.origin == OneShotPassOptions::Origin::RunLine;
+    finding.range =
+        runLine ? pass.range : result.functions[functions.front()].nameRange;
+    finding.message =
+        (runLine ? std::string("the One-Shot Bufferize options of this RUN "
+                               "line are not valid: ")
+                 : std::string("'oneShotBufferize' in the settings is not "
+                               "valid: ")) +
+        *invalid +
+        "; the tensor view runs the pass with "
+        "bufferize-function-boundaries";
+    invalidOptions = std::move(finding);
+    pass = {"bufferize-function-boundaries",
+            OneShotPassOptions::Origin::Default,
+            {}};
+  }
+
+  /// The functions the pass may run on. A symbol defined twice (MLIR
+  /// rejects the redefinition; BufferLens parses top-level ops apart, so
+  /// both stand) leaves a call's callee ambiguous, and upstream's pass
+  /// crashes on a call whose callee has another type. A function naming
+  /// such a symbol is not run through the pass.
+  std::vector<FunctionId> runnable() {
+    llvm::StringMap<unsigned> definitions;
+    for (Operation &op : index.parsed().module().getBody()->getOperations())
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+        ++definitions[symbol.getName()];
+    std::vector<FunctionId> out;
+    for (FunctionId fn : functions) {
+      const TaggedClone::SymbolNames &uses = symbolNames.at(fn);
+      std::string twice;
+      if (uses)
+        for (StringAttr name : *uses) {
+          if (definitions.lookup(name.getValue()) > 1) {
+            twice = name.getValue().str();
+            break;
+          }
+        }
+      if (twice.empty()) {
+        out.push_back(fn);
+        continue;
+      }
+      plans[fn].failures.push_back(
+          {kNone, result.functions[fn].nameRange,
+           "`@" + twice +
+               "` is defined more than once in this file (MLIR rejects the "
+               "redefinition), so which one is called is not known"});
+    }
+    return out;
+  }
 
   // Failing errors go to their function, which leaves the set. An error
   // that names no function of the set (the module: a cycle of calls) fails
   // them all, as it fails upstream's run.
-  auto fail = [&](const std::vector<PassError> &errors) {
+  void fail(std::vector<FunctionId> &remaining,
+            const std::vector<PassError> &errors) {
     std::vector<FunctionId> failed;
     for (const PassError &error : errors)
       if (error.function != kNone &&
@@ -210,97 +304,127 @@ void bufferlens::runTensorAnalysis(SourceIndex &index,
                                       "One-Shot Bufferize failed"});
       llvm::erase(remaining, fn);
     }
-  };
-
-  OneShotPassOptions pass = chooseOneShotOptions(result.text(), options);
-  if (std::optional<std::string> invalid = invalidOneShotOptions(pass.text)) {
-    // Info: the program is not at fault, and the view still shows what the
-    // default options do.
-    Finding finding;
-    finding.severity = Severity::Info;
-    bool runLine = pass.origin == OneShotPassOptions::Origin::RunLine;
-    finding.range =
-        runLine ? pass.range : result.functions[functions.front()].nameRange;
-    finding.message =
-        (runLine ? std::string("the One-Shot Bufferize options of this RUN "
-                               "line are not valid: ")
-                 : std::string("'oneShotBufferize' in the settings is not "
-                               "valid: ")) +
-        *invalid +
-        "; the tensor view runs the pass with "
-        "bufferize-function-boundaries";
-    result.findings.push_back(std::move(finding));
-    pass = {"bufferize-function-boundaries",
-            OneShotPassOptions::Origin::Default,
-            {}};
   }
 
-  // Runs the batch in `remaining` until the pass accepts what is left.
-  auto analyseBatch = [&]() {
-    while (!remaining.empty()) {
+  /// The analysis-only run on the batch, repeated without each function it
+  /// fails on until it accepts what is left; false when nothing is left.
+  /// One copy serves both runs: what this run writes on it is read (its
+  /// markers, and the ops' aliasing for the explanations) and taken off
+  /// again (AnalysisMarkers.cpp) before the same copy is bufferized.
+  bool analyseOnly(Batch &batch) {
+    batch.clone.reset();
+    batch.decided.clear();
+    batch.aliasing.clear();
+    while (!batch.remaining.empty()) {
       std::vector<PassError> errors;
-      TaggedClone analysed(index, remaining, symbols);
-      if (!runOneShotBufferize(index, analysed, PassMode::AnalysisOnly,
-                               pass.text, errors)) {
-        fail(errors);
+      std::vector<TaggedClone::SymbolNames> used;
+      for (FunctionId fn : batch.remaining)
+        used.push_back(symbolNames.at(fn));
+      auto clone =
+          std::make_unique<TaggedClone>(index, batch.remaining, symbols, used);
+      AttributesBefore attributes(clone->module());
+      if (!runOneShotBufferize(index, *clone, PassMode::AnalysisOnly, pass.text,
+                               errors)) {
+        fail(batch.remaining, errors);
         continue;
       }
-      TaggedClone bufferized(index, remaining, symbols);
-      if (!runOneShotBufferize(index, bufferized, PassMode::Bufferize,
+      // Read into a plan of their own: a failure of the bufferizing run
+      // repeats the batch without its function.
+      readInPlaceDecisions(index, *clone, batch.remaining, batch.decided);
+      if (options.explanations)
+        for (FunctionId fn : batch.remaining)
+          if (auto found = readResultAliasing(index, *clone, fn))
+            batch.aliasing[fn] = std::move(*found);
+      attributes.restore();
+      batch.clone = std::move(clone);
+      return true;
+    }
+    return false;
+  }
+
+  /// The bufferizing run on the copy analyseOnly left, and what it tells;
+  /// a failure sends the batch back to analyseOnly without its function.
+  void bufferize(Batch &batch) {
+    while (batch.clone) {
+      std::vector<PassError> errors;
+      if (!runOneShotBufferize(index, *batch.clone, PassMode::Bufferize,
                                pass.text, errors)) {
-        fail(errors);
+        fail(batch.remaining, errors);
+        analyseOnly(batch);
         continue;
       }
-      readInPlaceDecisions(index, analysed, remaining, plans);
+      const TaggedClone &clone = *batch.clone;
+      for (auto &[fn, plan] : batch.decided)
+        plans[fn].outOfPlace = std::move(plan.outOfPlace);
       std::vector<AllocationSite> sites;
-      readBufferizedEffects(index, bufferized, remaining, plans, sites);
-      readReleases(index, bufferized, remaining, sites, options, plans);
-      for (FunctionId fn : remaining) {
+      readBufferizedEffects(index, clone, batch.remaining, plans, sites);
+      readReleases(index, clone, batch.remaining, sites, options, plans);
+      for (FunctionId fn : batch.remaining) {
         plans[fn].bufferized = true;
-        if (options.explanations)
-          explainTensorBuffers(index, analysed, plans[fn]);
+        auto it = batch.aliasing.find(fn);
+        if (it != batch.aliasing.end())
+          explainTensorBuffers(index, it->second, plans[fn]);
       }
       break;
     }
-  };
-  // A symbol defined twice (MLIR rejects the redefinition; BufferLens parses
-  // top-level ops apart, so both stand) leaves a call's callee ambiguous,
-  // and upstream's pass crashes on a call whose callee has another type.
-  // A function naming such a symbol is not run through the pass.
-  llvm::StringMap<unsigned> definitions;
-  for (Operation &op : index.parsed().module().getBody()->getOperations())
-    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
-      ++definitions[symbol.getName()];
-  std::vector<FunctionId> runnable;
-  for (FunctionId fn : functions) {
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(index.function(fn));
-    std::string twice;
-    if (uses)
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        llvm::StringRef name = use.getSymbolRef().getRootReference();
-        if (definitions.lookup(name) > 1) {
-          twice = name.str();
-          break;
-        }
-      }
-    if (twice.empty()) {
-      runnable.push_back(fn);
-      continue;
-    }
-    plans[fn].failures.push_back(
-        {kNone, result.functions[fn].nameRange,
-         "`@" + twice +
-             "` is defined more than once in this file (MLIR rejects the "
-             "redefinition), so which one is called is not known"});
-  }
-  for (std::vector<FunctionId> &batch : batchesByCalls(index, runnable)) {
-    remaining = std::move(batch);
-    analyseBatch();
+    batch.clone.reset();
+    batch.decided.clear();
+    batch.aliasing.clear();
   }
 
-  for (FunctionId fn : functions) {
-    reportTensorFindings(index, plans[fn]);
-    result.tensor.push_back(std::move(plans[fn]));
+  void report() {
+    if (invalidOptions)
+      result.findings.push_back(std::move(*invalidOptions));
+    for (FunctionId fn : functions) {
+      reportTensorFindings(index, plans[fn]);
+      result.tensor.push_back(std::move(plans[fn]));
+    }
   }
+};
+
+TensorAnalysis::TensorAnalysis(SourceIndex &index,
+                               llvm::ArrayRef<FunctionId> functions,
+                               const AnalysisOptions &options) {
+  if (!functions.empty())
+    state = std::make_unique<State>(index, functions, options);
+}
+
+TensorAnalysis::~TensorAnalysis() = default;
+
+void TensorAnalysis::analyseAhead() {
+  if (!state || analysedAhead)
+    return;
+  analysedAhead = true;
+  for (Batch &batch : state->batches)
+    state->analyseOnly(batch);
+}
+
+std::vector<Finding> TensorAnalysis::failuresSoFar() const {
+  std::vector<Finding> findings;
+  if (!state)
+    return findings;
+  for (FunctionId fn : state->functions) {
+    const TensorPlan &plan = state->plans.at(fn);
+    if (!plan.failures.empty())
+      llvm::append_range(findings, failureFindings(plan));
+  }
+  return findings;
+}
+
+void TensorAnalysis::finish() {
+  if (!state)
+    return;
+  // Batch by batch unless the analysis-only runs went ahead: then every
+  // batch's copy is alive at once.
+  for (Batch &batch : state->batches)
+    if (analysedAhead || state->analyseOnly(batch))
+      state->bufferize(batch);
+  state->report();
+  state.reset();
+}
+
+void bufferlens::runTensorAnalysis(SourceIndex &index,
+                                   llvm::ArrayRef<FunctionId> functions,
+                                   const AnalysisOptions &options) {
+  TensorAnalysis(index, functions, options).finish();
 }

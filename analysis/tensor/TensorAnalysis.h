@@ -4,14 +4,14 @@
 // For the functions that still work on tensors (IR before One-Shot
 // Bufferize), runs upstream's `one-shot-bufferize` pass with
 // `bufferize-function-boundaries` and its other options at their defaults
-// twice, on copies of the module: once as `test-analysis-only
+// twice on one copy of the functions: once as `test-analysis-only
 // print-conflicts` (the in-place decisions and the read-after-write conflict
-// behind each out-of-place operand, InPlaceDecisions.cpp), once for real
-// (the allocations and copies the bufferized functions have,
-// BufferizedEffects.cpp). Both are mapped back to the user's ops
-// (TaggedClone's location tags) and become AnalysisResult::tensor and the
-// findings BL501 (copy), BL502 (allocation) and BL503 (the pass fails;
-// FailureIsolation.cpp).
+// behind each out-of-place operand, InPlaceDecisions.cpp), whose markers
+// are then taken off (AnalysisMarkers.cpp), once for real (the allocations
+// and copies the bufferized functions have, BufferizedEffects.cpp). Both are
+// mapped back to the user's ops (TaggedClone's location tags) and become
+// AnalysisResult::tensor and the findings BL501 (copy), BL502 (allocation) and
+// BL503 (the pass fails; FailureIsolation.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,9 @@
 #include "analysis/model/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <vector>
 
 namespace mlir {
 class Operation;
@@ -41,10 +44,39 @@ mlir::Operation *opBeforeBufferization(mlir::Operation *function);
 bool worksOnTensors(mlir::Operation *function);
 
 /// Fills AnalysisResult::tensor (one plan per function of `functions`, all
-/// verified) and adds BL501-BL503. One pass run of each kind per document,
-/// plus one per function the pass fails on (FailureIsolation.cpp).
+/// verified) and adds BL501-BL503. One pass run of each kind per batch of
+/// functions, plus one per function the pass fails on
+/// (FailureIsolation.cpp).
 void runTensorAnalysis(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
                        const AnalysisOptions &options);
+
+/// runTensorAnalysis in steps, for the early findings: analyseAhead runs
+/// the analysis-only pass on every batch first, which is where upstream
+/// fails (BL503: "Yield operand #0 is not equivalent to the corresponding
+/// iter bbArg" and the like), so failuresSoFar can say it before finish
+/// bufferizes. Going ahead keeps every batch's copy alive until finish;
+/// without it, finish runs both passes batch by batch.
+class TensorAnalysis {
+public:
+  TensorAnalysis(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
+                 const AnalysisOptions &options);
+  ~TensorAnalysis();
+  TensorAnalysis(const TensorAnalysis &) = delete;
+  TensorAnalysis &operator=(const TensorAnalysis &) = delete;
+
+  /// Runs the analysis-only pass on every batch (once).
+  void analyseAhead();
+  /// BL503 of the functions the pass failed on so far, as finish reports
+  /// them (their functions never come back into a run).
+  std::vector<Finding> failuresSoFar() const;
+  /// Runs what is left, fills AnalysisResult::tensor and adds the findings.
+  void finish();
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+  bool analysedAhead = false;
+};
 
 } // namespace bufferlens
 

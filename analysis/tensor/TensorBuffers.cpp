@@ -33,19 +33,50 @@ static std::string operandText(const AnalysisResult &result, ValueId value,
          result.ops[op].name + "`)";
 }
 
-void tensor::explainTensorBuffers(const SourceIndex &index,
-                                  const TaggedClone &clone, TensorPlan &plan) {
-  const AnalysisResult &result = index.result();
-  Operation *function = index.function(plan.function);
+std::optional<std::vector<ResultAliasing>>
+tensor::readResultAliasing(const SourceIndex &index, const TaggedClone &clone,
+                           FunctionId fn) {
+  Operation *function = index.function(fn);
   Operation *copy = clone.lookup(function);
   if (!copy)
-    return;
+    return std::nullopt;
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = true;
   // Aliasing is a property of each op's interface, not of the decisions:
   // a fresh state over the (unchanged) analysed copy answers it.
   bufferization::OneShotAnalysisState state(copy, options);
+  std::vector<ResultAliasing> aliasing;
+  function->walk([&](Operation *original) {
+    OpId id = index.idOf(original);
+    Operation *op = clone.lookup(original);
+    if (id == kNone || !op || original == function)
+      return;
+    for (OpResult result : op->getResults()) {
+      if (!isa<TensorType>(result.getType()))
+        continue;
+      ResultAliasing entry;
+      entry.op = id;
+      entry.value = index.idOf(original->getResult(result.getResultNumber()));
+      if (entry.value == kNone)
+        continue;
+      for (const bufferization::AliasingOpOperand &alias :
+           state.getAliasingOpOperands(result))
+        if (isa<TensorType>(alias.opOperand->get().getType())) {
+          entry.operand = alias.opOperand->getOperandNumber();
+          entry.source = index.idOf(original->getOperand(entry.operand));
+          break;
+        }
+      aliasing.push_back(entry);
+    }
+  });
+  return aliasing;
+}
 
+void tensor::explainTensorBuffers(const SourceIndex &index,
+                                  llvm::ArrayRef<ResultAliasing> aliasing,
+                                  TensorPlan &plan) {
+  const AnalysisResult &result = index.result();
+  Operation *function = index.function(plan.function);
   for (BlockArgument arg : cast<FunctionOpInterface>(function).getArguments())
     if (isa<TensorType>(arg.getType())) {
       TensorBuffer buffer;
@@ -56,71 +87,55 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
       plan.buffers.push_back(std::move(buffer));
     }
 
-  function->walk([&](Operation *original) {
-    OpId id = index.idOf(original);
-    Operation *op = clone.lookup(original);
-    if (id == kNone || !op || original == function)
-      return;
+  for (const ResultAliasing &entry : aliasing) {
+    OpId id = entry.op;
     unsigned allocs = llvm::count_if(plan.allocations,
                                      [&](const auto &e) { return e.op == id; });
     unsigned copies =
         llvm::count_if(plan.copies, [&](const auto &e) { return e.op == id; });
-    for (OpResult result_ : op->getResults()) {
-      if (!isa<TensorType>(result_.getType()))
-        continue;
-      TensorBuffer buffer;
-      buffer.value = index.idOf(original->getResult(result_.getResultNumber()));
-      if (buffer.value == kNone)
-        continue;
-      OpOperand *aliased = nullptr;
-      for (const bufferization::AliasingOpOperand &alias :
-           state.getAliasingOpOperands(result_))
-        if (isa<TensorType>(alias.opOperand->get().getType())) {
-          aliased = alias.opOperand;
+    TensorBuffer buffer;
+    buffer.value = entry.value;
+    if (entry.operand >= 0) {
+      int32_t number = entry.operand;
+      buffer.operand = number;
+      buffer.source = entry.source;
+      const OutOfPlaceOperand *outOfPlace = nullptr;
+      for (const OutOfPlaceOperand &o : plan.outOfPlace)
+        if (o.op == id && o.operand == number)
+          outOfPlace = &o;
+      std::string what = operandText(result, buffer.source, id, number);
+      if (!outOfPlace) {
+        buffer.kind = TensorBuffer::Kind::InPlace;
+        buffer.why = "in place: the buffer of " + what;
+      } else if (copies > 0) {
+        buffer.kind = TensorBuffer::Kind::Copy;
+        buffer.why = "a copy of the buffer of " + what +
+                     ", made here: the operand is bufferized out of place";
+        if (outOfPlace->read != kNone)
+          buffer.why += " because `" + result.ops[outOfPlace->read].name +
+                        "` still reads the old contents after this write";
+      } else {
+        buffer.kind = TensorBuffer::Kind::NewAllocation;
+        buffer.why = "a new allocation here: " + what +
+                     " is bufferized out of place and its old contents "
+                     "are not read, so nothing is copied";
+      }
+    } else if (allocs > 0) {
+      buffer.kind = TensorBuffer::Kind::NewAllocation;
+      buffer.why = "a new allocation here (`" + result.ops[id].name +
+                   "` bufferizes to `memref.alloc`)";
+    } else {
+      buffer.kind = TensorBuffer::Kind::Other;
+      buffer.why = "the buffer `" + result.ops[id].name +
+                   "` produces (no allocation here)";
+    }
+    if (buffer.kind == TensorBuffer::Kind::NewAllocation ||
+        buffer.kind == TensorBuffer::Kind::Copy)
+      for (const BufferizationEffect &e : plan.allocations)
+        if (e.op == id) {
+          buffer.bytes = e.bytes;
           break;
         }
-      if (aliased) {
-        int32_t number = aliased->getOperandNumber();
-        buffer.operand = number;
-        buffer.source = index.idOf(original->getOperand(number));
-        const OutOfPlaceOperand *outOfPlace = nullptr;
-        for (const OutOfPlaceOperand &o : plan.outOfPlace)
-          if (o.op == id && o.operand == number)
-            outOfPlace = &o;
-        std::string what = operandText(result, buffer.source, id, number);
-        if (!outOfPlace) {
-          buffer.kind = TensorBuffer::Kind::InPlace;
-          buffer.why = "in place: the buffer of " + what;
-        } else if (copies > 0) {
-          buffer.kind = TensorBuffer::Kind::Copy;
-          buffer.why = "a copy of the buffer of " + what +
-                       ", made here: the operand is bufferized out of place";
-          if (outOfPlace->read != kNone)
-            buffer.why += " because `" + result.ops[outOfPlace->read].name +
-                          "` still reads the old contents after this write";
-        } else {
-          buffer.kind = TensorBuffer::Kind::NewAllocation;
-          buffer.why = "a new allocation here: " + what +
-                       " is bufferized out of place and its old contents "
-                       "are not read, so nothing is copied";
-        }
-      } else if (allocs > 0) {
-        buffer.kind = TensorBuffer::Kind::NewAllocation;
-        buffer.why = "a new allocation here (`" + result.ops[id].name +
-                     "` bufferizes to `memref.alloc`)";
-      } else {
-        buffer.kind = TensorBuffer::Kind::Other;
-        buffer.why = "the buffer `" + result.ops[id].name +
-                     "` produces (no allocation here)";
-      }
-      if (buffer.kind == TensorBuffer::Kind::NewAllocation ||
-          buffer.kind == TensorBuffer::Kind::Copy)
-        for (const BufferizationEffect &e : plan.allocations)
-          if (e.op == id) {
-            buffer.bytes = e.bytes;
-            break;
-          }
-      plan.buffers.push_back(std::move(buffer));
-    }
-  });
+    plan.buffers.push_back(std::move(buffer));
+  }
 }

@@ -231,17 +231,23 @@ static void reportReturnClones(SourceIndex &index, const TensorPlan &plan) {
   }
 }
 
+std::vector<Finding> tensor::failureFindings(const TensorPlan &plan) {
+  std::vector<Finding> findings;
+  for (const TensorPlan::Failure &failure : plan.failures) {
+    Finding finding;
+    finding.code = FindingCode::BL503;
+    finding.severity = Severity::Error;
+    finding.range = failure.range;
+    finding.message = "One-Shot Bufferize fails here: " + failure.message;
+    findings.push_back(std::move(finding));
+  }
+  return findings;
+}
+
 void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
   AnalysisResult &result = index.result();
   if (!plan.bufferized) {
-    for (const TensorPlan::Failure &failure : plan.failures) {
-      Finding finding;
-      finding.code = FindingCode::BL503;
-      finding.severity = Severity::Error;
-      finding.range = failure.range;
-      finding.message = "One-Shot Bufferize fails here: " + failure.message;
-      result.findings.push_back(std::move(finding));
-    }
+    llvm::append_range(result.findings, failureFindings(plan));
     return;
   }
   reportReturnClones(index, plan);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The tensor-level view over LSP: on a small program that still works on
 tensors (inputs/tensor.mlir), the One-Shot Bufferize findings (BL501 copy,
-BL502 allocation, BL503 failure) as diagnostics, the hover of a copied
+BL502 allocation, BL503 failure) as diagnostics, the failures already in
+the first of an open's two publishes, the hover of a copied
 tensor value, the inlay hints after tensor definitions (`copy 128 bytes`,
 `alloc 1 KiB`, `in place`), the code lens of each function ("1 allocation
 · 1 copy", "bufferization fails") and the semantic tokens' `copied` and
@@ -81,6 +82,28 @@ class TensorTest(FeatureTest):
             diagnostic(rng(22, 4, 22, 13), 1, "BL503",
                        "One-Shot Bufferize fails here: Yield operand #0 is "
                        "not equivalent to the corresponding iter bbArg")])
+
+    def test_failures_are_in_the_first_publish(self):
+        # A document large enough for two publishes (earlyDiagnosticsBytes
+        # 0: every one): where One-Shot Bufferize fails (BL503) comes with
+        # the first, before the copies and allocations of the bufferized
+        # functions; the second has everything, the first one unchanged.
+        c = self.start(options={"earlyDiagnosticsBytes": 0})
+        path = self.path()
+        uri = protocol_helpers.uri_of(path)
+        c.open(uri, protocol_helpers.read(path))
+        first = c.diagnostics(uri, 1)["diagnostics"]
+        self.assertEqual([(d["code"], d["severity"], d["range"], d["message"])
+                          for d in first],
+                         [("BL503", 1, rng(22, 4, 22, 13),
+                           "One-Shot Bufferize fails here: Yield operand #0 "
+                           "is not equivalent to the corresponding iter "
+                           "bbArg")])
+        complete = c.diagnostics(uri, 1)["diagnostics"]
+        for d in first:
+            self.assertIn(d, complete)
+        self.assertEqual([d["code"] for d in complete],
+                         ["BL501", "BL502", "BL502", "BL503"])
 
     def test_hover_of_a_copied_tensor(self):
         c, uri, _ = self.open_program()
