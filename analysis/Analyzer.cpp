@@ -13,6 +13,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/tensor/TensorAnalysis.h"
+#include "analysis/tensorfixes/TensorFixes.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -220,6 +221,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
         timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options, timed);
     runTensorAnalysis(index, onTensors, options);
+    addTensorFixes(index, onTensors, bufferName, options);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }
