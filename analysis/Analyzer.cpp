@@ -12,8 +12,10 @@
 #include "analysis/ir/Registry.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
+#include "analysis/tensor/PassLimits.h"
 #include "analysis/tensor/TensorAnalysis.h"
 #include "analysis/tensorfixes/TensorFixes.h"
+#include "analysis/tensormemref/BufferizedFindings.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -220,7 +222,29 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options, timed);
-    runTensorAnalysis(index, onTensors, options);
+    {
+      TensorPassLimits tensorLimits;
+      tensorLimits.milliseconds = options.functionBudget.milliseconds;
+      if (options.functionBudget.megabytes <= (UINT64_MAX >> 20))
+        tensorLimits.memoryBytes = options.functionBudget.megabytes << 20;
+      {
+        ScopedTensorPassLimits scope(tensorLimits);
+        runTensorAnalysis(index, onTensors, options);
+      }
+      // A function past its budget in upstream's pass is reported as one
+      // past it in any stage; what the pass said about it goes.
+      for (auto [fn, why] : tensorLimits.exceeded) {
+        budgets.stopped(fn, why == TensorPassLimits::Exceeded::Time
+                                ? BudgetMeter::Exceeded::Time
+                                : BudgetMeter::Exceeded::Memory);
+        for (TensorPlan &plan : result.tensor)
+          if (plan.function == fn) {
+            plan = TensorPlan{};
+            plan.function = fn;
+          }
+      }
+    }
+    reportBufferizedFindings(index, onTensors, options);
     addTensorFixes(index, onTensors, bufferName, options);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);

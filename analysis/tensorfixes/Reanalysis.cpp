@@ -4,6 +4,7 @@
 #include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/ParsedModule.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/tensor/PassLimits.h"
 #include "analysis/tensor/TensorAnalysis.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -44,27 +45,35 @@ TensorOutcome tensorfixes::outcomeOf(const AnalysisResult &result) {
   return outcome;
 }
 
-std::optional<TensorOutcome>
-tensorfixes::reanalyse(mlir::MLIRContext &context, std::string text,
-                       std::string_view bufferName,
-                       const AnalysisOptions &options) {
+std::optional<TensorOutcome> tensorfixes::reanalyse(
+    mlir::MLIRContext &context, std::string text, std::string_view bufferName,
+    const std::set<std::string> &analysed, const AnalysisOptions &options) {
   AnalysisResult result;
   result.sharedText = std::make_shared<const std::string>(std::move(text));
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(result.text(), bufferName, context, result.findings);
   if (!parsed)
     return std::nullopt;
+  TensorPassLimits limits;
+  limits.milliseconds = options.functionBudget.milliseconds;
+  if (options.functionBudget.megabytes <= (UINT64_MAX >> 20))
+    limits.memoryBytes = options.functionBudget.megabytes << 20;
   {
     SourceIndex index(*parsed, result);
     std::vector<FunctionId> onTensors;
     for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
-      if (result.functions[fn].analysed && worksOnTensors(index.function(fn)))
+      if (result.functions[fn].analysed &&
+          analysed.count(result.functions[fn].name) &&
+          worksOnTensors(index.function(fn)))
         onTensors.push_back(fn);
     AnalysisOptions quiet = options;
     quiet.explanations = false; // No finding depends on them.
+    ScopedTensorPassLimits scope(limits);
     runTensorAnalysis(index, onTensors, quiet);
   }
   eraseNestedInnermostFirst(parsed->module());
+  if (!limits.exceeded.empty())
+    return std::nullopt; // Past a budget: nothing is proven.
   return outcomeOf(result);
 }
 

@@ -46,10 +46,14 @@ std::string outcomeKey(const AnalysisResult &result, const Finding &finding);
 TensorOutcome outcomeOf(const AnalysisResult &result);
 
 /// Parses `text` in `context` and runs the tensor analysis alone on its
-/// functions on tensors; nullopt when nothing could be parsed.
+/// functions on tensors named in `analysed` (those the document's analysis
+/// bufferized: one past its budget is not run again), under the function
+/// budget; nullopt when nothing could be parsed or a run went past the
+/// budget.
 std::optional<TensorOutcome> reanalyse(mlir::MLIRContext &context,
                                        std::string text,
                                        std::string_view bufferName,
+                                       const std::set<std::string> &analysed,
                                        const AnalysisOptions &options);
 
 /// Whether `after` shows the fix of the finding `target` (a key of
