@@ -12,7 +12,10 @@
 #include "analysis/ir/Registry.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
+#include "analysis/tensor/PassLimits.h"
 #include "analysis/tensor/TensorAnalysis.h"
+#include "analysis/tensorfixes/TensorFixes.h"
+#include "analysis/tensormemref/BufferizedFindings.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -25,6 +28,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace bufferlens;
@@ -217,6 +221,15 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
         analyse[fn] = timed(
             fn, [&] { runDeallocationChecker(index, fn, {}, &summaries); });
     size_t published = result.findings.size();
+    // Upstream's passes run under the function budget and crash recovery
+    // (analysis/tensor/PassLimits.h): the analysis-only runs ahead of the
+    // early findings as well as the rest.
+    TensorPassLimits tensorLimits;
+    tensorLimits.milliseconds = options.functionBudget.milliseconds;
+    if (options.functionBudget.megabytes <= (UINT64_MAX >> 20))
+      tensorLimits.memoryBytes = options.functionBudget.megabytes << 20;
+    std::optional<ScopedTensorPassLimits> tensorScope(std::in_place,
+                                                      tensorLimits);
     TensorAnalysis tensor(index, onTensors, options);
     if (early) {
       // Where One-Shot Bufferize fails (BL503) is known after its
@@ -231,6 +244,21 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
         timed(fn, [&] { analyzeClassic(index, fn, options); });
     runOwnershipAnalysis(index, options, timed);
     tensor.finish();
+    tensorScope.reset();
+    // A function past its budget in upstream's pass is reported as one
+    // past it in any stage; what the pass said about it goes.
+    for (auto [fn, why] : tensorLimits.exceeded) {
+      budgets.stopped(fn, why == TensorPassLimits::Exceeded::Time
+                              ? BudgetMeter::Exceeded::Time
+                              : BudgetMeter::Exceeded::Memory);
+      for (TensorPlan &plan : result.tensor)
+        if (plan.function == fn) {
+          plan = TensorPlan{};
+          plan.function = fn;
+        }
+    }
+    reportBufferizedFindings(index, onTensors, options);
+    addTensorFixes(index, onTensors, bufferName, options);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);
   }

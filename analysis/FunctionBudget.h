@@ -145,6 +145,13 @@ public:
   /// its findings.
   bool charge(FunctionId fn, Duration took);
 
+  /// Marks `fn` past its budget for a stage that ran outside run() (an
+  /// upstream pass that cannot poll a meter, timed as a whole:
+  /// tensor/PassLimits.h); finish() drops its findings.
+  void stopped(FunctionId fn, BudgetMeter::Exceeded why) {
+    skipStopped(fn, why);
+  }
+
   /// Drops the coded findings inside every function skipped for its time
   /// or memory (they may come from several stages, interleaved with other
   /// functions'). MLIR's own errors stay, and so do the first `published`

@@ -37,6 +37,11 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
       originalBlocks[copy] = index.block(id);
 }
 
+TaggedClone::~TaggedClone() {
+  if (leaked)
+    (void)copy.release();
+}
+
 TaggedClone::SymbolMap TaggedClone::symbolsOf(ModuleOp module) {
   SymbolMap symbols;
   for (Operation &op : module.getBody()->getOperations())

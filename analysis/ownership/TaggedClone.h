@@ -52,7 +52,14 @@ public:
   TaggedClone(const SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
               const SymbolMap &symbols, llvm::ArrayRef<SymbolNames> names);
 
+  ~TaggedClone();
+  TaggedClone(const TaggedClone &) = delete;
+  TaggedClone &operator=(const TaggedClone &) = delete;
+
   mlir::ModuleOp module() const { return copy.get(); }
+  /// The copy is left undestroyed: a pass crashed in it, mid-rewrite, and
+  /// its IR cannot be trusted to come apart cleanly (tensor/PassLimits.h).
+  void leakModule() const { leaked = true; }
   /// False when a function of a batch has symbol uses MLIR cannot list:
   /// the batch may then lack a symbol the whole copy has.
   bool namesEverySymbol() const { return everySymbolNamed; }
@@ -81,6 +88,7 @@ private:
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Block *, mlir::Block *> originalBlocks;
   bool everySymbolNamed = true;
+  mutable bool leaked = false;
 };
 
 } // namespace bufferlens

@@ -21,8 +21,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 
-#include <mutex>
-
 using namespace bufferlens;
 using namespace bufferlens::tensor;
 using namespace mlir;
@@ -91,16 +89,15 @@ bool tensor::runOneShotBufferize(const SourceIndex &index,
     errors.push_back(std::move(error));
     return success();
   });
-  if (mode == PassMode::Bufferize)
-    return succeeded(pm.run(module));
-  // annotateConflict (OneShotAnalysis.cpp) numbers conflicts with a
-  // function-local `static uint64_t counter`, incremented without
-  // synchronization: two documents analysed at once could give two
-  // conflicts of one module the same "C_<n>" and mix their markers (the
-  // findings then changed from run to run). The annotating runs take turns.
-  static std::mutex annotating;
-  std::lock_guard<std::mutex> lock(annotating);
-  return succeeded(pm.run(module));
+  // Under crash recovery and the function budget (PassLimits.h); a run
+  // that crashes or costs too much is narrowed to the functions that do.
+  size_t errorsBefore = errors.size();
+  GuardedRun run =
+      runGuarded(pm, module, /*annotating=*/mode == PassMode::AnalysisOnly);
+  if (!run.crashed && !exceededLimits(run))
+    return run.succeeded;
+  errors.resize(errorsBefore); // A crashed run's errors are not the whole.
+  return isolateCulprits(index, clone, mode, passOptions, run, errors);
 }
 
 std::optional<std::string>

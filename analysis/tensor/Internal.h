@@ -5,6 +5,7 @@
 
 #include "analysis/model/Model.h"
 #include "analysis/model/Options.h"
+#include "analysis/tensor/PassLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -13,6 +14,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
 
 namespace bufferlens {
 
@@ -39,6 +44,26 @@ struct PassError {
 bool runOneShotBufferize(const SourceIndex &index, const TaggedClone &clone,
                          PassMode mode, llvm::StringRef passOptions,
                          std::vector<PassError> &errors);
+
+/// One run of the pass (PassLimits.cpp): under crash recovery, timed.
+struct GuardedRun {
+  bool succeeded = false;
+  bool crashed = false;
+  int retCode = 0; ///< CrashRecoveryContext's: 128 + the signal.
+  uint64_t milliseconds = 0;
+  uint64_t grewBytes = 0; ///< Resident set growth over the run.
+};
+/// Runs `pm` on `module` under crash recovery; `annotating` runs take turns.
+GuardedRun runGuarded(mlir::PassManager &pm, mlir::ModuleOp module,
+                      bool annotating);
+/// What `run` exceeded of the limits in force on this thread (PassLimits.h).
+std::optional<TensorPassLimits::Exceeded> exceededLimits(const GuardedRun &run);
+/// After a run of `clone` that crashed or exceeded the limits: the
+/// functions that do so alone, as `errors` (false), or true when the run
+/// stands (too slow together but not alone).
+bool isolateCulprits(const SourceIndex &index, const TaggedClone &clone,
+                     PassMode mode, llvm::StringRef passOptions,
+                     const GuardedRun &run, std::vector<PassError> &errors);
 
 /// Why the pass refuses `passOptions`, or nullopt when it accepts them.
 std::optional<std::string> invalidOneShotOptions(llvm::StringRef passOptions);

@@ -88,6 +88,19 @@ def Acme_ScaleOp : Acme_Op<"scale", [
   let assemblyFormat = "$input `by` $factor attr-dict `:` type($input)";
 }
 
+// acme.scale again, with a BufferizableOpInterface model whose bufferize()
+// aborts, as a plugin with a bug would: the tensor view isolates the crash
+// to the function holding it.
+def Acme_BrokenScaleOp : Acme_Op<"broken_scale", [
+    Pure, AllTypesMatch<["input", "result"]>,
+    TypesMatchWith<"the factor is of the element type", "input", "factor",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "scales a tensor; its bufferization crashes";
+  let arguments = (ins AnyRankedTensor:$input, AnyFloat:$factor);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input `by` $factor attr-dict `:` type($input)";
+}
+
 // What acme.scale bufferizes to: reads its input buffer, writes its output
 // buffer (the same buffer when the scale is in place).
 def Acme_ScaleIntoOp : Acme_Op<"scale_into", [

@@ -18,6 +18,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 
+#include <cstdlib>
+
 #include "AcmeOpsDialect.h.inc"
 
 #define GET_OP_CLASSES
@@ -89,6 +91,35 @@ struct ScaleOpInterface
     return success();
   }
 };
+
+// acme.broken_scale's model: acme.scale's analysis, and a bufferize() that
+// aborts inside upstream's pass, as a plugin with a bug would (mlir-opt
+// dies of it too). The tensor view's crash isolation is tested with it.
+struct BrokenScaleOpInterface
+    : public bufferization::BufferizableOpInterface::ExternalModel<
+          BrokenScaleOpInterface, acme::BrokenScaleOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const bufferization::AnalysisState &) const {
+    return true;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const bufferization::AnalysisState &) const {
+    return true;
+  }
+
+  bufferization::AliasingValueList
+  getAliasingValues(Operation *op, OpOperand &,
+                    const bufferization::AnalysisState &) const {
+    return {{op->getOpResult(0), bufferization::BufferRelation::Equivalent}};
+  }
+
+  LogicalResult bufferize(Operation *, RewriterBase &,
+                          const bufferization::BufferizationOptions &,
+                          bufferization::BufferizationState &) const {
+    std::abort();
+  }
+};
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
@@ -101,6 +132,8 @@ mlirGetDialectPluginInfo() {
             registry->addExtension(
                 +[](MLIRContext *context, acme::AcmeDialect *) {
                   acme::ScaleOp::attachInterface<ScaleOpInterface>(*context);
+                  acme::BrokenScaleOp::attachInterface<BrokenScaleOpInterface>(
+                      *context);
                 });
           }};
 }

@@ -1,3 +1,6 @@
 
 // why: with BufferLens's options (bufferize-function-boundaries, the rest at their defaults) `mlir-opt --one-shot-bufferize=bufferize-function-boundaries` on this chunk fails with this verifier error: the pass makes the returned `bufferization.alloc_tensor` with a memory space a `memref.alloc` of a fully dynamic layout, which the verifier rejects. The file's own RUN line does not bufferize function boundaries, so upstream's test does not see it. No execution: a compile-time failure.
 // expected-error@131 {{One-Shot Bufferize fails here: 'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 0 [BL503]}}
+
+// why: upstream's `mlir-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline` on this function (alone, where another function of the chunk fails the pass) compares two `memref.extract_aligned_pointer_as_index` with `arith.cmpi ne` before this return, to decide at run time whether to free (checked with MLIR 22); the warning says what the pipeline does once the function is bufferized.
+// expected-warning@97 {{once bufferized by One-Shot Bufferize: ownership is unknown at the end of ^bb0: the deallocation pipeline compares the base pointers of the buffer of `%t`, the buffer of `%write` at run time [BL203]}}

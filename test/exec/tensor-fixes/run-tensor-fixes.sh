@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Execution evidence for the tensor view's quick fixes (BL501, BL502):
+# every program here is bufferized by upstream's One-Shot Bufferize
+# (bufferize-function-boundaries) and deallocation pipeline, lowered to
+# LLVM, linked with the MLIR runner utilities and run under valgrind
+# (memcheck, leaks included), as written and again after
+# `bufferlens lint --fix`. Both runs must be clean and print the same
+# thing: a fix that changes what a program computes must never be
+# offered. Each file says how many fixes `lint --fix` applies to it
+# (`// FIXES: N`).
+# usage: run-tensor-fixes.sh BUFFERLENS [FILE...]   (default: every *.mlir here)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+bufferlens=$1
+shift
+files=("$@")
+[[ ${#files[@]} -gt 0 ]] || files=("$here"/*.mlir)
+bin=${BL_LLVM_BIN:-/usr/lib/llvm-22/bin}
+lib=${BL_LLVM_LIB:-$(dirname "$bin")/lib}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'void entry(void);\nint main(void) { entry(); return 0; }\n' >"$tmp/main.c"
+
+# run NAME MLIR: bufferizes, lowers, links and runs MLIR's @entry under
+# valgrind; its output goes to $tmp/NAME.out, the reason for a failure to
+# stdout.
+run() {
+  local name=$1 input=$2
+  "$bin/mlir-opt" "$input" \
+    --one-shot-bufferize=bufferize-function-boundaries \
+    --buffer-deallocation-pipeline --convert-bufferization-to-memref \
+    --convert-linalg-to-loops --expand-strided-metadata --lower-affine \
+    --convert-scf-to-cf --finalize-memref-to-llvm --convert-math-to-llvm \
+    --convert-vector-to-llvm --convert-arith-to-llvm --convert-index-to-llvm \
+    --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts \
+    -o "$tmp/$name.llvm.mlir" 2>"$tmp/$name.err" &&
+    "$bin/mlir-translate" --mlir-to-llvmir "$tmp/$name.llvm.mlir" \
+      -o "$tmp/$name.ll" 2>>"$tmp/$name.err" &&
+    "$bin/llc" -O0 -filetype=obj -relocation-model=pic "$tmp/$name.ll" \
+      -o "$tmp/$name.o" 2>>"$tmp/$name.err" &&
+    ${CC:-cc} "$tmp/main.c" "$tmp/$name.o" -L"$lib" -Wl,-rpath,"$lib" \
+      -lmlir_runner_utils -lmlir_c_runner_utils -lm -o "$tmp/$name.exe" \
+      2>>"$tmp/$name.err" || {
+    echo "lowering failed: $(head -3 "$tmp/$name.err")"
+    return 1
+  }
+  valgrind -q --error-exitcode=9 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible \
+    "$tmp/$name.exe" >"$tmp/$name.raw" 2>"$tmp/$name.valgrind" || {
+    echo "valgrind: $(head -5 "$tmp/$name.valgrind")"
+    return 1
+  }
+  # printMemrefF32 prints the buffer's address, which the fix may change.
+  sed 's/base@ = 0x[0-9a-f]* //' "$tmp/$name.raw" >"$tmp/$name.out"
+}
+
+failed=0
+for f in "${files[@]}"; do
+  name=$(basename "$f" .mlir)
+  want=$(sed -n 's|^// FIXES: *||p' "$f")
+  cp "$f" "$tmp/$name.fixed.mlir"
+  applied=$("$bufferlens" lint --fix "$tmp/$name.fixed.mlir" 2>&1 |
+    sed -n 's/^\([0-9]*\) fix.* applied.*/\1/p')
+  applied=${applied:-0}
+  problem=""
+  if [[ "$applied" != "$want" ]]; then
+    problem="lint --fix applied $applied fixes, expected $want"
+  elif ! why=$(run "$name.before" "$f"); then
+    problem="as written: $why"
+  elif ! why=$(run "$name.after" "$tmp/$name.fixed.mlir"); then
+    problem="fixed: $why"
+  elif ! diff -u "$tmp/$name.before.out" "$tmp/$name.after.out" \
+    >"$tmp/$name.diff"; then
+    problem="the fixed program prints something else: $(cat "$tmp/$name.diff")"
+  elif [[ ! -s "$tmp/$name.before.out" ]]; then
+    problem="the program prints nothing"
+  fi
+  if [[ -n "$problem" ]]; then
+    echo "FAIL $name: $problem"
+    failed=1
+  else
+    echo "ok $name: $applied fixes, same output, valgrind clean"
+    [[ -n "${BL_SHOW_OUTPUT:-}" ]] && cat "$tmp/$name.after.out"
+  fi
+done
+exit $failed
