@@ -6,7 +6,11 @@
 // written. Both analyse only the candidate's function and the bufferized
 // functions it calls or that call it, so a try costs two tensor analyses
 // of that neighbourhood; a document tries at most kMaxCandidates, in
-// functions of at most kMaxFunctionOps ops.
+// functions of at most kMaxFunctionOps ops. The other functions become
+// declarations in both texts (stubbed()): parsing and indexing the whole
+// document again for each try cost lint three times its analysis on a
+// module of hundreds of functions, and a declaration is what the tensor
+// analysis takes a function it does not bufferize for anyway.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 #include "analysis/tensorfixes/Reanalysis.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <set>
@@ -52,32 +57,87 @@ static std::vector<Candidate> candidatesOf(const SourceIndex &index,
   return found;
 }
 
+/// The symbols each function names, listed once per document.
+static std::vector<std::set<std::string>> calleesOf(const SourceIndex &index) {
+  const AnalysisResult &result = index.result();
+  std::vector<std::set<std::string>> out(result.functions.size());
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
+    if (std::optional<mlir::SymbolTable::UseRange> uses =
+            mlir::SymbolTable::getSymbolUses(index.function(fn)))
+      for (const mlir::SymbolTable::SymbolUse &use : *uses)
+        out[fn].insert(use.getSymbolRef().getRootReference().str());
+  return out;
+}
+
 /// The names of `fn` and of the bufferized functions it calls or that call
 /// it: what a re-analysis runs, since a call's decisions depend on its
 /// callee and the other way round.
-static std::set<std::string> neighbourhood(const SourceIndex &index,
-                                           FunctionId fn,
-                                           const std::set<std::string> &ok) {
-  const AnalysisResult &result = index.result();
+static std::set<std::string>
+neighbourhood(const AnalysisResult &result, FunctionId fn,
+              const std::set<std::string> &ok,
+              const std::vector<std::set<std::string>> &callees) {
   const std::string &name = result.functions[fn].name;
   std::set<std::string> names = {name};
-  auto callees = [&](FunctionId of) {
-    std::set<std::string> out;
-    if (std::optional<mlir::SymbolTable::UseRange> uses =
-            mlir::SymbolTable::getSymbolUses(index.function(of)))
-      for (const mlir::SymbolTable::SymbolUse &use : *uses)
-        out.insert(use.getSymbolRef().getRootReference().str());
-    return out;
-  };
-  for (const std::string &callee : callees(fn))
+  for (const std::string &callee : callees[fn])
     if (ok.count(callee))
       names.insert(callee);
   for (FunctionId other = 0; other < (FunctionId)result.functions.size();
        ++other)
     if (other != fn && ok.count(result.functions[other].name) &&
-        callees(other).count(name))
+        callees[other].count(name))
       names.insert(result.functions[other].name);
   return names;
+}
+
+/// Each function's text as a declaration of the same byte length
+/// (`func.func private @f(types) -> (types)`, padded with spaces), or empty
+/// when none fits in its text or it is not a top-level `func.func`.
+static std::vector<std::string> declarationsOf(const SourceIndex &index) {
+  const AnalysisResult &result = index.result();
+  std::vector<std::string> out(result.functions.size());
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+    mlir::FunctionOpInterface function = index.function(fn);
+    if (!function || function->getName().getStringRef() != "func.func" ||
+        function.isExternal())
+      continue;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "func.func private @" << result.functions[fn].name << "(";
+    llvm::interleaveComma(function.getArgumentTypes(), os);
+    os << ") -> (";
+    llvm::interleaveComma(function.getResultTypes(), os);
+    os << ")";
+    os.flush();
+    const SourceRange &range = result.functions[fn].fullRange;
+    if (range.end <= range.begin || text.size() > range.end - range.begin ||
+        text.find('\n') != std::string::npos)
+      continue;
+    out[fn] = std::move(text);
+  }
+  return out;
+}
+
+/// `text` with every function not in `analysed` replaced by its
+/// declaration, byte for byte in place: offsets (the edits') stay, and
+/// line breaks outside the replaced functions stay, so later lines keep
+/// their numbers only where no function before them was replaced; the
+/// outcomes compared name functions and messages, not lines.
+static std::string stubbed(const AnalysisResult &result,
+                           const std::vector<std::string> &declarations,
+                           const std::set<std::string> &analysed) {
+  std::string text = result.text();
+  for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn) {
+    const std::string &declaration = declarations[fn];
+    if (declaration.empty() || analysed.count(result.functions[fn].name))
+      continue;
+    const SourceRange &range = result.functions[fn].fullRange;
+    if (range.end > text.size())
+      continue;
+    std::fill(text.begin() + range.begin, text.begin() + range.end, ' ');
+    std::copy(declaration.begin(), declaration.end(),
+              text.begin() + range.begin);
+  }
+  return text;
 }
 
 void bufferlens::addTensorFixes(SourceIndex &index,
@@ -88,7 +148,7 @@ void bufferlens::addTensorFixes(SourceIndex &index,
   std::vector<Candidate> candidates;
   for (FunctionId fn : functions) {
     const FunctionEntry &entry = result.functions[fn];
-    if (entry.opEnd - entry.opBegin > kMaxFunctionOps)
+    if (static_cast<uint32_t>(entry.opEnd - entry.opBegin) > kMaxFunctionOps)
       continue;
     if (const TensorPlan *plan = result.tensorPlan(fn);
         plan && plan->bufferized)
@@ -103,6 +163,8 @@ void bufferlens::addTensorFixes(SourceIndex &index,
     if (plan.bufferized)
       bufferized.insert(result.functions[plan.function].name);
   mlir::MLIRContext &context = *index.parsed().module()->getContext();
+  std::vector<std::set<std::string>> callees = calleesOf(index);
+  std::vector<std::string> declarations = declarationsOf(index);
   // The outcome of the text as written, per set of functions re-analysed:
   // a fix is judged against a run of the same functions.
   std::map<std::set<std::string>, std::optional<TensorOutcome>> before;
@@ -113,18 +175,18 @@ void bufferlens::addTensorFixes(SourceIndex &index,
     });
     if (target == result.findings.end())
       continue;
-    std::set<std::string> analysed =
-        neighbourhood(index, result.ops[candidate.op].function, bufferized);
+    std::set<std::string> analysed = neighbourhood(
+        result, result.ops[candidate.op].function, bufferized, callees);
+    std::string text = stubbed(result, declarations, analysed);
     auto [it, fresh] = before.try_emplace(analysed);
     if (fresh)
-      it->second =
-          reanalyse(context, result.text(), bufferName, analysed, options);
+      it->second = reanalyse(context, text, bufferName, analysed, options);
     if (!it->second)
       continue;
     std::string key = outcomeKey(result, *target);
     std::optional<TensorOutcome> after =
-        reanalyse(context, applyEdits(result.text(), candidate.fix.edits),
-                  bufferName, analysed, options);
+        reanalyse(context, applyEdits(text, candidate.fix.edits), bufferName,
+                  analysed, options);
     if (after && provesFix(*it->second, *after, key))
       target->fixes.push_back(std::move(candidate.fix));
   }
