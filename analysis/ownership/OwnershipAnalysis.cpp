@@ -805,8 +805,20 @@ private:
         blocks.push_back(id);
     };
     add(argument.getParentBlock());
-    for (const ReturnHop &hop : llvm::reverse(hops))
-      add(Value(hop.to).getParentBlock());
+    for (const ReturnHop &hop : llvm::reverse(hops)) {
+      Value to = hop.to;
+      // A region op's result: the path runs the region whose terminator
+      // yields the value it came from.
+      if (auto result = dyn_cast<OpResult>(to))
+        for (Region &region : result.getOwner()->getRegions())
+          for (Block &block : region)
+            if (Operation *end = block.empty() ? nullptr : &block.back();
+                end && end->hasTrait<OpTrait::ReturnLike>() &&
+                result.getResultNumber() < end->getNumOperands() &&
+                end->getOperand(result.getResultNumber()) == hop.from)
+              add(&block);
+      add(to.getParentBlock());
+    }
     add(ret->getBlock());
     return blocks;
   }
