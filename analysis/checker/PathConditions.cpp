@@ -80,10 +80,12 @@ PathDecision Interpreter::decisionData(int atom, bool value) const {
     data.predicate = value ? "eq" : "ne";
     break;
   case Comparison::Slt:
-    data.predicate = swapped ? (value ? "sgt" : "sle") : (value ? "slt" : "sge");
+    data.predicate =
+        swapped ? (value ? "sgt" : "sle") : (value ? "slt" : "sge");
     break;
   case Comparison::Ult:
-    data.predicate = swapped ? (value ? "ugt" : "ule") : (value ? "ult" : "uge");
+    data.predicate =
+        swapped ? (value ? "ugt" : "ule") : (value ? "ult" : "uge");
     break;
   }
   return data;
@@ -155,13 +157,13 @@ void Interpreter::finishConditions() {
     for (size_t i = condition.size(); i-- > 0;) {
       std::vector<std::pair<int, bool>> trial = condition;
       trial.erase(trial.begin() + i);
-      bool needed = std::any_of(
-          completePaths.begin(), completePaths.end(),
-          [&](const CompletePath &path) {
-            return !std::binary_search(path.findings.begin(),
-                                       path.findings.end(), id) &&
-                   consistent(path, trial);
-          });
+      bool needed =
+          std::any_of(completePaths.begin(), completePaths.end(),
+                      [&](const CompletePath &path) {
+                        return !std::binary_search(path.findings.begin(),
+                                                   path.findings.end(), id) &&
+                               consistent(path, trial);
+                      });
       if (!needed)
         condition = std::move(trial);
     }
@@ -190,8 +192,8 @@ void Interpreter::finishConditions() {
       if (!at)
         continue;
       const std::string &message = candidates[c].message;
-      size_t n = std::stoul(
-          message.substr(at->first + 1, at->second - at->first - 1));
+      size_t n =
+          std::stoul(message.substr(at->first + 1, at->second - at->first - 1));
       std::vector<std::pair<int, bool>> condition =
           reduced(pendingConditions[n].decisions, findingId);
       std::vector<PathStep> steps;
@@ -201,12 +203,14 @@ void Interpreter::finishConditions() {
       // explored paths satisfy it: `%n <= 2` over `%n <= 0` for a leak
       // unless a third iteration frees), then fewest blocks (a loop run
       // fewer times), then the first found (true branches first).
-      long covered = std::count_if(
-          completePaths.begin(), completePaths.end(),
-          [&](const CompletePath &path) { return consistent(path, condition); });
+      long covered = std::count_if(completePaths.begin(), completePaths.end(),
+                                   [&](const CompletePath &path) {
+                                     return consistent(path, condition);
+                                   });
       size_t blocks = pendingConditions[n].blocks.size();
-      if (best && std::make_tuple(steps.size(), -covered, blocks) >=
-                      std::make_tuple(bestSteps.size(), -bestCovered, bestBlocks))
+      if (best &&
+          std::make_tuple(steps.size(), -covered, blocks) >=
+              std::make_tuple(bestSteps.size(), -bestCovered, bestBlocks))
         continue;
       bestBlocks = blocks;
       bestCovered = covered;

@@ -752,8 +752,8 @@ private:
               if (argument == index.value(origin)) {
                 finding.path = returnedArgumentPath(fn, argument, hops,
                                                     finding.range, name);
-                finding.pathBlocks = returnedArgumentBlocks(argument, hops,
-                                                            ret);
+                finding.pathBlocks =
+                    returnedArgumentBlocks(argument, hops, ret);
               }
           result.findings.push_back(std::move(finding));
         }
