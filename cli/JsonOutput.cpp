@@ -98,6 +98,18 @@ json findingJson(const FileReport &report, const Finding &finding) {
     json entry = location(step.range);
     entry["kind"] = toString(step.kind);
     entry["message"] = step.message;
+    if (!step.decisions.empty()) {
+      json decisions = json::array();
+      for (const PathDecision &decision : step.decisions) {
+        json d = {{"value", decision.value},
+                  {"predicate", decision.predicate},
+                  {"constant", decision.constant}};
+        if (!decision.than.empty())
+          d["than"] = decision.than;
+        decisions.push_back(std::move(d));
+      }
+      entry["decisions"] = std::move(decisions);
+    }
     path.push_back(std::move(entry));
   }
   json fixes = json::array();

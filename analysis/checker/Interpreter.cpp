@@ -228,7 +228,7 @@ Interpreter::runRegion(Region &region, State state,
                         loop->contains(cond.getFalseDest())) {
           leaveTo = loop->contains(cond.getTrueDest()) ? cond.getFalseDest()
                                                        : cond.getTrueDest();
-          current.truncated = true;
+          current.truncated = current.truncated || cutHides(loop);
         } else {
           note("a loop of `cf` branches (" + label(block) + ") was unrolled " +
                std::to_string(allowed - 1) +
@@ -667,7 +667,7 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
   if (trips && *trips <= limits.fullUnroll)
     bound = *trips;
   else if (trips)
-    truncated = true;
+    truncated = cutHides(op);
   std::vector<State> current, exits;
   current.push_back(std::move(state));
   // An unknown trip count: paths that would run on are not followed. When
@@ -862,7 +862,7 @@ void Interpreter::runWhile(Operation &op, State state,
             // before.
             if (repeated)
               continue;
-            branch.truncated = true;
+            branch.truncated = branch.truncated || cutHides(op);
             for (auto [result, value] : llvm::zip(op.getResults(), args))
               branch.env[result] = value;
             out.push_back(std::move(branch));

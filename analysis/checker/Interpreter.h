@@ -89,6 +89,11 @@ private:
   /// loop (per run of its region when it is in none).
   int64_t entriesAllowed(mlir::Block *block, mlir::CFGLoopInfo *loops);
   int64_t cfLoopEntries(mlir::CFGLoop *loop);
+  /// Whether a path that leaves `loop` before it ends may differ after it
+  /// from a longer run: it is then truncated (CutLoops.cpp).
+  bool cutHides(mlir::Operation &loop);
+  bool cutHides(mlir::CFGLoop *loop);
+  llvm::DenseMap<const void *, bool> cutHidesCache;
   void runBranches(mlir::Operation &op, State state, const Bool &cond,
                    mlir::Region &thenRegion, mlir::Region &elseRegion,
                    std::vector<State> &out);
@@ -294,6 +299,10 @@ private:
             const std::vector<std::pair<int, bool>> &condition) const;
   /// How a decision of `atom` reads: "%c is false", "%n > 4".
   std::string decisionText(int atom, bool value) const;
+  /// The same decision as data (PathConditions.cpp).
+  PathDecision decisionData(int atom, bool value) const;
+  /// The SSA value each opaque integer stands for, by its number.
+  std::map<int64_t, mlir::Value> opaqueValues;
   int nextSplit = 0;
   mutable std::vector<PendingCondition> pendingConditions;
   mutable State *reportingState = nullptr;
@@ -304,6 +313,20 @@ private:
   std::vector<CompletePath> completePaths;
   /// Finding ids by (code, location), as State::findings holds them.
   std::map<std::pair<FindingCode, uint32_t>, int> findingIds;
+  /// The other paths a finding arose on, each with its message (holding
+  /// its own condition placeholder) and related locations: the report
+  /// shows the one with the fewest steps.
+  struct PathCandidate {
+    std::string message;
+    std::vector<RelatedLocation> related;
+  };
+  struct FindingPaths {
+    /// The finding's index in the result's findings.
+    size_t finding = 0;
+    std::vector<PathCandidate> candidates;
+  };
+  static constexpr size_t kMaxPathCandidates = 16;
+  std::map<std::pair<FindingCode, uint32_t>, FindingPaths> findingPaths;
 };
 
 } // namespace bufferlens::checker

@@ -282,7 +282,7 @@ bool Interpreter::runCountedLoop(Operation &op, State &state,
         }
         if (k == bound) {
           // Runs further than followed: a later iteration might free.
-          branch.truncated = true;
+          branch.truncated = branch.truncated || cutHides(op);
           leave(std::move(branch), exits);
           continue;
         }

@@ -75,6 +75,8 @@ std::vector<PathStep> Interpreter::pathSteps(
       std::string text = decisionText(event.atom, event.value);
       // One condition that decided several atoms is one step.
       if (!kept.empty() && kept.back().split == event.split) {
+        kept.back().step.decisions.push_back(
+            decisionData(event.atom, event.value));
         std::string &message = kept.back().step.message;
         if (message.back() == ')')
           message.insert(message.size() - 1, " and " + text);
@@ -113,6 +115,7 @@ std::vector<PathStep> Interpreter::pathSteps(
       Kept step{{PathStepKind::Branch, op ? range(op) : SourceRange(), message},
                 op};
       step.split = event.split;
+      step.step.decisions.push_back(decisionData(event.atom, event.value));
       kept.push_back(std::move(step));
       break;
     }

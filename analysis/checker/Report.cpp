@@ -2,8 +2,9 @@
 //
 // Messages name the path the way the user reads the IR: the decisions taken
 // (`when %cond is false and %1 is true`) and the blocks of the function's
-// CFG (`^bb0 -> ^bb2 -> return`). One finding per code and location: the
-// first path the exploration finds (true branches first) is the one named.
+// CFG (`^bb0 -> ^bb2 -> return`). One finding per code and location, on
+// the path with the fewest steps among those it arises on (the first found,
+// true branches first, among equals; PathConditions.cpp chooses).
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +82,13 @@ void Interpreter::report(FindingCode code, SourceRange at, std::string message,
   }
   State *path = reportingState;
   reportingState = nullptr;
-  if (!reported.insert({code, at.begin}).second)
+  // Every path a finding arises on (up to kMaxPathCandidates) is a
+  // candidate for the one its report shows: the shortest, once the
+  // conditions are reduced (PathConditions.cpp).
+  bool first = reported.insert({code, at.begin}).second;
+  FindingPaths &paths = findingPaths[{code, at.begin}];
+  if (!first && (paths.candidates.size() >= kMaxPathCandidates || !path ||
+                 pendingConditions.empty() || !event))
     return;
   // The message's path (conditionsOf's) is the one its report shows.
   if (path && !pendingConditions.empty() && event) {
@@ -96,6 +103,11 @@ void Interpreter::report(FindingCode code, SourceRange at, std::string message,
       pending.kind = it->second.kind;
     }
   }
+  if (!first) {
+    paths.candidates.push_back({std::move(message), std::move(related)});
+    return;
+  }
+  paths.finding = index.result().findings.size();
   Finding finding;
   finding.code = code;
   finding.severity = Severity::Error;

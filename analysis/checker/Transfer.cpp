@@ -70,6 +70,7 @@ AbsValue Interpreter::freshValue(State &state, Value value) {
   } else if (type.isIntOrIndex()) {
     v.kind = AbsValue::Opaque;
     v.number = nextOpaque++;
+    opaqueValues.emplace(v.number, value);
   }
   return v;
 }

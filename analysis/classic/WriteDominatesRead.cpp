@@ -305,6 +305,10 @@ private:
       if (firstPath.empty()) {
         firstPath = path;
         finding.path = pathSteps(allocation, unwritten.lookup(read.op), read);
+        // The blocks of that path, for Show path and `graph --finding`.
+        for (BlockId block : unwritten.lookup(read.op))
+          if (block != kNone)
+            finding.pathBlocks.push_back(block);
       }
       finding.related.push_back(
           {result.ops[r].nameRange, "this read of " + index.nameOf(read.value) +

@@ -66,11 +66,29 @@ enum class PathStepKind {
   Exit,     ///< The path leaves the function or the loop iteration.
 };
 
+/// One decision of a path's condition as data, so that a tool can choose
+/// inputs that take the path without reading the message: `value
+/// predicate constant`, or `value predicate than + constant` when two
+/// values are compared. `predicate` is spelt as arith.cmpi's (`eq`, `ne`,
+/// `slt`, `sle`, `sgt`, `sge`, `ult`, `ule`, `ugt`, `uge`); an i1 value
+/// decided true is `value eq 1`.
+struct PathDecision {
+  std::string value;
+  std::string predicate;
+  int64_t constant = 0;
+  /// The other value compared with, when `value` is not compared with a
+  /// constant; empty otherwise.
+  std::string than;
+};
+
 /// One key event of a finding's path, in the user's text.
 struct PathStep {
   PathStepKind kind = PathStepKind::Branch;
   SourceRange range;
   std::string message;
+  /// For a decision: what its message says, as data (every decision the
+  /// step's message names, in its order).
+  std::vector<PathDecision> decisions = {};
 };
 
 struct TextEdit {

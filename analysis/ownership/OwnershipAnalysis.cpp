@@ -749,9 +749,12 @@ private:
               {result.values[origin].definition, "argument " + arg});
           if (onPath)
             for (const auto &[argument, hops] : paths)
-              if (argument == index.value(origin))
+              if (argument == index.value(origin)) {
                 finding.path = returnedArgumentPath(fn, argument, hops,
                                                     finding.range, name);
+                finding.pathBlocks =
+                    returnedArgumentBlocks(argument, hops, ret);
+              }
           result.findings.push_back(std::move(finding));
         }
       }
@@ -788,6 +791,36 @@ private:
                      "@" + result.functions[fn].name + " returns " + returned +
                          " here: the caller would own it twice"});
     return steps;
+  }
+
+  /// The blocks BL105's path steps lie in, in path order: the argument's,
+  /// each hop's (where the value it reaches is defined), the return's.
+  std::vector<BlockId> returnedArgumentBlocks(Value argument,
+                                              ArrayRef<ReturnHop> hops,
+                                              Operation *ret) const {
+    std::vector<BlockId> blocks;
+    auto add = [&](Block *block) {
+      BlockId id = block ? index.idOf(block) : kNone;
+      if (id != kNone && (blocks.empty() || blocks.back() != id))
+        blocks.push_back(id);
+    };
+    add(argument.getParentBlock());
+    for (const ReturnHop &hop : llvm::reverse(hops)) {
+      Value to = hop.to;
+      // A region op's result: the path runs the region whose terminator
+      // yields the value it came from.
+      if (auto result = dyn_cast<OpResult>(to))
+        for (Region &region : result.getOwner()->getRegions())
+          for (Block &block : region)
+            if (Operation *end = block.empty() ? nullptr : &block.back();
+                end && end->hasTrait<OpTrait::ReturnLike>() &&
+                result.getResultNumber() < end->getNumOperands() &&
+                end->getOperand(result.getResultNumber()) == hop.from)
+              add(&block);
+      add(to.getParentBlock());
+    }
+    add(ret->getBlock());
+    return blocks;
   }
 
   /// The range of `value`'s use inside op `op`, else the op's range.

@@ -124,6 +124,19 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
       finding.path.push_back({PathStepKind::Allocate,
                               result.values[o->value].definition,
                               name(result, o->value) + " is defined here"});
+  // The blocks those steps lie in, in order, for Show path and `graph
+  // --finding`.
+  auto addBlock = [&](mlir::Block *block) {
+    BlockId id = block ? index.idOf(block) : kNone;
+    if (id != kNone &&
+        (finding.pathBlocks.empty() || finding.pathBlocks.back() != id))
+      finding.pathBlocks.push_back(id);
+  };
+  for (const OutOfPlaceOperand *o : operands)
+    if (o->value != kNone)
+      addBlock(index.value(o->value).getParentBlock());
+  if (!finding.path.empty())
+    addBlock(index.op(op)->getBlock());
   if (!finding.path.empty())
     finding.path.push_back(
         {PathStepKind::Write, result.ops[op].nameRange,

@@ -64,6 +64,38 @@ class PathTest(FeatureTest):
         # Outside every finding: nothing.
         self.assertEqual(self.actions(c, uri, rng(8, 2, 8, 2)), [])
 
+    def test_show_path_on_findings_the_checker_does_not_report(self):
+        """BL105, BL401 and BL501 have steps and the blocks they lie in:
+        each gets Show path, and bufferlens/graph draws its path as
+        `graph --finding` does (test/lit/graph/other-finding-paths.test)."""
+        c = self.start()
+        path = os.path.join(ARGS().source_dir, "test", "lit", "graph",
+                            "Inputs", "other-paths.mlir")
+        uri = protocol_helpers.uri_of(path)
+        c.open(uri, protocol_helpers.read(path))
+        by_code = {d["code"]: d for d in c.diagnostics(uri)["diagnostics"]}
+        for code, (line, character), steps in [("BL105", (12, 9), 3),
+                                               ("BL401", (23, 2), 3),
+                                               ("BL501", (32, 7), 2)]:
+            title = "Show path (%d steps)" % steps
+            got = [a for a in self.actions(
+                c, uri, rng(line, character, line, character), ["info"])]
+            self.assertEqual(got, [{
+                "title": title, "kind": "info",
+                "command": {"title": title, "command": "bufferlens.showPath",
+                            "arguments": [{"uri": uri,
+                                           "position": pos(line, character)}]},
+                "diagnostics": [by_code[code]]}], code)
+            cli = subprocess.run(
+                [ARGS().bufferlens, "graph", path, "--finding",
+                 "%d:%d" % (line + 1, character + 1), "--format", "dot"],
+                capture_output=True, text=True, check=True)
+            r = c.call("bufferlens/graph", {
+                "uri": uri, "finding": pos(line, character),
+                "stage": "input", "format": "dot"})
+            self.assertEqual(r["result"]["content"], cli.stdout, code)
+            self.assertIn('BORDER="3"', cli.stdout, code)
+
     def test_graph_of_a_finding_is_graph_finding(self):
         """The command's position in bufferlens/graph's `finding`: the
         finding's function, its path drawn, as `graph --finding`."""
