@@ -670,6 +670,39 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
     truncated = cutHides(op);
   std::vector<State> current, exits;
   current.push_back(std::move(state));
+  // An scf.for whose trip count is unknown (a step that is no constant)
+  // runs its body at least once exactly when its lower bound is below its
+  // upper bound (compared as the loop compares): decided before the first
+  // iteration, so a path through the body says it needs the loop to run
+  // and the path that skips it says why. Later iterations stay undecided.
+  std::vector<State> skipped;
+  bool entryDecided = false;
+  if (auto forOp = dyn_cast<scf::ForOp>(op); forOp && !trips) {
+    AbsValue lb = valueOf(current.front(), forOp.getLowerBound());
+    AbsValue ub = valueOf(current.front(), forOp.getUpperBound());
+    auto integer = [](const AbsValue &v) {
+      return v.kind == AbsValue::Int || v.kind == AbsValue::Opaque;
+    };
+    if (integer(lb) && integer(ub)) {
+      bool isUnsigned = forOp.getUnsignedCmp();
+      size_t atomsBefore = atoms.size();
+      Bool runs = compareInts(current.front(), isUnsigned ? "ult" : "slt", lb,
+                              ub, Value());
+      if (atoms.size() > atomsBefore && runs->kind == BoolNode::Atom) {
+        std::string lbName = name(forOp.getLowerBound());
+        std::string ubName = name(forOp.getUpperBound());
+        atoms[runs->atom].trueText =
+            ubName + (isUnsigned ? " ugt " : " > ") + lbName;
+        atoms[runs->atom].falseText =
+            ubName + (isUnsigned ? " ule " : " <= ") + lbName;
+      }
+      State entry = std::move(current.front());
+      current.clear();
+      for (auto &[branch, taken] : split(std::move(entry), runs, &op))
+        (taken ? current : skipped).push_back(std::move(branch));
+      entryDecided = true;
+    }
+  }
   // An unknown trip count: paths that would run on are not followed. When
   // the body compares an induction variable with a constant, a later
   // iteration may be the one it names: that is said in the note.
@@ -683,7 +716,11 @@ void Interpreter::runLoop(Operation &op, State state, std::vector<State> &out) {
            std::to_string(bound) +
            " times; later iterations were not followed");
     if (!trips || last) {
-      for (const State &s : current) {
+      // Before the first iteration, the paths that leave are those the
+      // entry decision skipped (when it was decided).
+      const std::vector<State> &leaving =
+          entryDecided && iteration == 0 ? skipped : current;
+      for (const State &s : leaving) {
         State exit = s;
         exit.truncated = exit.truncated || truncated;
         auto results = op.getResults();

@@ -23,6 +23,7 @@ standard library only."""
 
 import argparse
 import concurrent.futures
+import itertools
 import json
 import os
 import re
@@ -116,26 +117,36 @@ def functions(text):
 
 
 def solve(params, decisions):
-    """argK=V tokens satisfying the decisions, or None."""
+    """argK=V tokens satisfying the decisions, or None. A decision compares
+    an argument with a constant, or with another argument plus a constant
+    (`value predicate than + constant`): each
+    decided argument is tried at a few values (4, the harness's default,
+    first) and the first combination that satisfies all is taken."""
     names = {n: (k, t) for k, (n, t) in enumerate(params)}
-    by_arg = {}
-    for d in decisions:
-        by_arg.setdefault(d["value"], []).append((d["predicate"], d["constant"]))
-    tokens = []
-    for value, constraints in sorted(by_arg.items(), key=lambda kv: names[kv[0]][0]):
+    decided = sorted({d["value"] for d in decisions} |
+                     {d["than"] for d in decisions if "than" in d},
+                     key=lambda n: names[n][0])
+    candidates = []
+    for value in decided:
         k, ty = names[value]
         if ty == "i1":
-            candidates = [0, 1]
-        else:
-            consts = {c for _, c in constraints}
-            candidates = [4, 0] + sorted(
-                {c + d for c in consts for d in (-1, 0, 1)})
-        chosen = next((v for v in candidates
-                       if all(holds(v, p, c) for p, c in constraints)), None)
-        if chosen is None:
-            return None
-        tokens.append(f"arg{k}={chosen}")
-    return tokens
+            candidates.append([0, 1])
+            continue
+        consts = {d["constant"] for d in decisions
+                  if d["value"] == value and "than" not in d}
+        # Past the constants, small numbers: a comparison with another
+        # argument plus a constant needs them apart by that much.
+        tried = [4, 0, 1, 2] + sorted(
+            {c + e for c in consts for e in (-1, 0, 1)}) + list(range(-2, 13))
+        candidates.append(list(dict.fromkeys(tried)))
+    for chosen in itertools.product(*candidates):
+        at = dict(zip(decided, chosen))
+        if all(holds(at[d["value"]], d["predicate"],
+                     at[d["than"]] + d["constant"] if "than" in d
+                     else d["constant"])
+               for d in decisions):
+            return [f"arg{names[v][0]}={at[v]}" for v in decided]
+    return None
 
 
 def run(module, entry, tokens, text):
@@ -176,7 +187,8 @@ def alone_module(text, fns, fn):
 
 def free_integers(params, decisions):
     """The integer arguments no decision constrains, by position."""
-    decided = {d["value"] for d in decisions}
+    decided = {d["value"] for d in decisions} | \
+        {d["than"] for d in decisions if "than" in d}
     return [k for k, (n, t) in enumerate(params)
             if n not in decided and re.fullmatch(r"i\d+|index", t) and t != "i1"]
 
@@ -198,11 +210,12 @@ def check(task):
         return "SKIPPED", where, (f"@{fn}: its message names {named} decisions,"
                                   f" its steps {len(decisions)}")
     arg_names = {n for n, _ in params}
-    outside = sorted({d["value"] for d in decisions
-                      if d["value"] not in arg_names or "than" in d})
+    outside = sorted({v for d in decisions
+                      for v in [d["value"]] + ([d["than"]] if "than" in d else [])
+                      if v not in arg_names})
     if outside:
         return "SKIPPED", where, (f"@{fn}: decides {', '.join(outside)}, "
-                                  "not an argument against a constant")
+                                  "not an argument")
     first, last, _ = fns[fn]
     body = "\n".join(text.split("\n")[first - 1:last])
     if "gpu." in body:
@@ -268,7 +281,8 @@ def check(task):
         if not proved[-1].startswith("not when " + " ".join(other)):
             return "FAILED", where, (
                 f"@{fn} {' '.join(other)}: violates {d['value']} "
-                f"{d['predicate']} {d['constant']} and still {token} "
+                f"{d['predicate']} {d.get('than', '')}{'+' if 'than' in d else ''}"
+                f"{d['constant']} and still {token} "
                 f"({tried})")
     return "PROVED", where, "; ".join(proved)
 

@@ -66,10 +66,12 @@ func.func @leak_in_scf_if(%cond: i1) {
   return
 }
 
-// A buffer allocated in a loop body and never freed leaks at the back edge.
+// A buffer allocated in a loop body and never freed leaks at the back edge,
+// when the loop runs: its trip count is unknown (the step is no constant),
+// but it runs at all exactly when %lb < %ub.
 func.func @leak_per_iteration(%lb: index, %ub: index, %step: index) {
   scf.for %i = %lb to %ub step %step {
-    // expected-error@+1 {{%0 leaks: ^bb0 -> next iteration of scf.for [BL101]}}
+    // expected-error@+1 {{%0 leaks when %ub > %lb: ^bb0 -> next iteration of scf.for [BL101]}}
     %0 = memref.alloc() : memref<2xf32>
     // expected-note@+1 {{the loop continues here}}
     scf.yield
