@@ -21,6 +21,7 @@
 #include "analysis/model/Model.h"
 #include "analysis/model/Options.h"
 #include "analysis/rewrite/Rewrite.h"
+#include "support/CrashName.h"
 
 #include <functional>
 #include <memory>
@@ -109,8 +110,6 @@ bool runIsolated(const std::function<void()> &work, int &retCode);
 /// The message of the finding a crash leaves (the signal's name is filled
 /// in); exposed for tests.
 std::string crashMessage(int retCode);
-/// "segmentation fault", "aborted", "exit code 1".
-std::string describeCrash(int retCode);
 
 } // namespace bufferlens
 

@@ -5,13 +5,12 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "support/CrashName.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 
-#include <cctype>
 #include <chrono>
-#include <cstring>
 #include <mutex>
 
 using namespace bufferlens;
@@ -74,21 +73,6 @@ tensor::exceededLimits(const GuardedRun &run) {
   return std::nullopt;
 }
 
-/// "aborted", "segmentation fault": how CrashRecoveryContext's return code
-/// (128 + the signal) reads.
-static std::string crashName(int retCode) {
-  std::string what;
-  if (retCode > 128) {
-    const char *name = strsignal(retCode - 128);
-    what = name ? name : "signal " + std::to_string(retCode - 128);
-  } else {
-    what = "exit code " + std::to_string(retCode);
-  }
-  for (char &c : what)
-    c = std::tolower(static_cast<unsigned char>(c));
-  return what;
-}
-
 /// The functions of `clone` (those with a body in it).
 static std::vector<FunctionId> functionsOf(const SourceIndex &index,
                                            const TaggedClone &clone) {
@@ -116,7 +100,7 @@ bool tensor::isolateCulprits(const SourceIndex &index, const TaggedClone &clone,
     error.function = fn;
     error.range = result.functions[fn].nameRange;
     if (run.crashed) {
-      error.message = "the pass crashed (" + crashName(run.retCode) +
+      error.message = "the pass crashed (" + describeCrash(run.retCode) +
                       ") on this function; the other functions are analysed "
                       "without it";
     } else {
@@ -145,7 +129,7 @@ bool tensor::isolateCulprits(const SourceIndex &index, const TaggedClone &clone,
     return run.succeeded; // Slow together, not alone: the run stands.
   // Crashes only together: the batch is the culprit.
   PassError error;
-  error.message = "the pass crashed (" + crashName(run.retCode) +
+  error.message = "the pass crashed (" + describeCrash(run.retCode) +
                   ") on these functions together, though on none alone";
   errors.push_back(std::move(error));
   return false;
