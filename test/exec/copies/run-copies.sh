@@ -22,35 +22,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf 'void entry(void);\nint main(void) { entry(); return 0; }\n' >"$tmp/main.c"
 
-# run NAME MLIR: lowers, links and runs MLIR's @entry under valgrind; its
-# output goes to $tmp/NAME.out, the reason for a failure to stdout.
+. "$here/../lower-and-run.sh"
+
+# run NAME MLIR: lower_and_run with no passes of its own.
 run() {
-  local name=$1 input=$2
-  "$bin/mlir-opt" "$input" --convert-linalg-to-loops \
-    --expand-strided-metadata --lower-affine --convert-scf-to-cf \
-    --finalize-memref-to-llvm --convert-math-to-llvm \
-    --convert-vector-to-llvm --convert-arith-to-llvm --convert-index-to-llvm \
-    --convert-cf-to-llvm \
-    --convert-func-to-llvm --reconcile-unrealized-casts \
-    -o "$tmp/$name.llvm.mlir" 2>"$tmp/$name.err" &&
-    "$bin/mlir-translate" --mlir-to-llvmir "$tmp/$name.llvm.mlir" \
-      -o "$tmp/$name.ll" 2>>"$tmp/$name.err" &&
-    "$bin/llc" -O0 -filetype=obj -relocation-model=pic "$tmp/$name.ll" \
-      -o "$tmp/$name.o" 2>>"$tmp/$name.err" &&
-    ${CC:-cc} "$tmp/main.c" "$tmp/$name.o" -L"$lib" -Wl,-rpath,"$lib" \
-      -lmlir_runner_utils -lmlir_c_runner_utils -lm -o "$tmp/$name.exe" \
-      2>>"$tmp/$name.err" || {
-    echo "lowering failed: $(head -3 "$tmp/$name.err")"
-    return 1
-  }
-  valgrind -q --error-exitcode=9 --leak-check=full \
-    --errors-for-leak-kinds=definite,indirect,possible \
-    "$tmp/$name.exe" >"$tmp/$name.raw" 2>"$tmp/$name.valgrind" || {
-    echo "valgrind: $(head -5 "$tmp/$name.valgrind")"
-    return 1
-  }
-  # printMemrefF32 prints the buffer's address, which the fix may change.
-  sed 's/base@ = 0x[0-9a-f]* //' "$tmp/$name.raw" >"$tmp/$name.out"
+  lower_and_run "$1" "$2"
 }
 
 count() { grep -c "$1" "$2" || true; }
