@@ -12,9 +12,6 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/tensor/Internal.h"
 
-#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace bufferlens;
@@ -73,36 +70,6 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
                                        result.ops[o.op].name + "`"});
 }
 
-/// The read that needs the old contents of `value` once `write` has
-/// written its buffer in place: the first user of `value`, in source
-/// order, that `write` properly dominates (so it always runs after the
-/// write) and that bufferizes to a memory read of it (One-Shot Bufferize's
-/// own answer). Null when there is none; such a read is a read-after-write
-/// conflict of the in-place write whichever read upstream's analysis
-/// happened to report (which one varies between runs; findings must not).
-static mlir::Operation *
-laterRead(const SourceIndex &index, mlir::Operation *write, mlir::Value value,
-          mlir::DominanceInfo &dominance,
-          const mlir::bufferization::AnalysisState &state) {
-  mlir::Operation *first = nullptr;
-  OpId firstId = kNone;
-  for (mlir::OpOperand &use : value.getUses()) {
-    mlir::Operation *user = use.getOwner();
-    if (!dominance.properlyDominates(write, user))
-      continue;
-    auto bufferizable =
-        llvm::dyn_cast<mlir::bufferization::BufferizableOpInterface>(user);
-    if (!bufferizable || !bufferizable.bufferizesToMemoryRead(use, state))
-      continue;
-    OpId id = index.idOf(user);
-    if (id != kNone && (firstId == kNone || id < firstId)) {
-      first = user;
-      firstId = id;
-    }
-  }
-  return first;
-}
-
 static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   AnalysisResult &result = index.result();
   unsigned copies = llvm::count_if(
@@ -149,9 +116,9 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   }
   for (const OutOfPlaceOperand *o : operands)
     addConflict(index, *o, finding);
-  // The path: the definitions whose buffers the op would overwrite, the
-  // op, then the first later read that needs the old contents (laterRead;
-  // not the read upstream names, which varies between runs).
+  // The path: the definitions whose buffers the op would overwrite, then
+  // the op. Not the read upstream names: which one it is varies between
+  // runs (above), and findings must not.
   for (const OutOfPlaceOperand *o : operands)
     if (o->value != kNone)
       finding.path.push_back({PathStepKind::Allocate,
@@ -177,34 +144,6 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
              (what.empty() ? std::string("its operand") : what) +
              " here, whose old contents a later read needs: the write goes "
              "to a copy"});
-  if (!finding.path.empty()) {
-    mlir::Operation *write = index.op(op);
-    auto function = write->getParentOfType<mlir::FunctionOpInterface>();
-    mlir::DominanceInfo dominance(function);
-    mlir::bufferization::BufferizationOptions options;
-    mlir::bufferization::AnalysisState state(options);
-    mlir::Operation *read = nullptr;
-    const OutOfPlaceOperand *readOf = nullptr;
-    for (const OutOfPlaceOperand *o : operands) {
-      if (o->value == kNone)
-        continue;
-      mlir::Operation *candidate =
-          laterRead(index, write, index.value(o->value), dominance, state);
-      if (candidate && (!read || index.idOf(candidate) < index.idOf(read))) {
-        read = candidate;
-        readOf = o;
-      }
-    }
-    if (read) {
-      OpId readId = index.idOf(read);
-      addBlock(read->getBlock());
-      finding.path.push_back(
-          {PathStepKind::Read, result.ops[readId].nameRange,
-           "`" + result.ops[readId].name + "` reads " +
-               name(result, readOf->value) +
-               " here, after the write: it needs the old contents"});
-    }
-  }
   result.findings.push_back(std::move(finding));
 }
 
