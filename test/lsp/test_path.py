@@ -76,7 +76,7 @@ class PathTest(FeatureTest):
         by_code = {d["code"]: d for d in c.diagnostics(uri)["diagnostics"]}
         for code, (line, character), steps in [("BL105", (12, 9), 3),
                                                ("BL401", (23, 2), 3),
-                                               ("BL501", (32, 7), 2)]:
+                                               ("BL501", (32, 7), 3)]:
             title = "Show path (%d steps)" % steps
             got = [a for a in self.actions(
                 c, uri, rng(line, character, line, character), ["info"])]

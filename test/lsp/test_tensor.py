@@ -67,7 +67,10 @@ class TensorTest(FeatureTest):
                          "2. `tensor.insert` writes operand #1 (`%t`, "
                          "tensor<4x8xf32>, 128 bytes) here, whose old "
                          "contents a later read needs: the write goes to a "
-                         "copy")]),
+                         "copy"),
+                        (rng(5, 7, 5, 21),
+                         "3. `tensor.extract` reads `%t` here, after the "
+                         "write: it needs the old contents")]),
             diagnostic(insert, 4, "BL502",
                        "One-Shot Bufferize allocates memref<4x8xf32>, 128 "
                        "bytes here, for the copy of an out-of-place operand",
