@@ -1,8 +1,15 @@
 # Sourced by the execution checks that compare a program's output before
 # and after `bufferlens lint --fix` (copies/, tensor-fixes/): one lowering
 # to LLVM for both, so the two runs they compare differ only in the text.
-# The caller sets bin (LLVM's tools), lib (the runner utilities) and tmp
-# (a scratch directory holding main.c, which calls @entry).
+# Sourcing it sets bin (LLVM's tools), lib (the runner utilities) and tmp
+# (a scratch directory, removed at exit, holding main.c, which calls
+# @entry).
+
+bin=${BL_LLVM_BIN:-/usr/lib/llvm-22/bin}
+lib=${BL_LLVM_LIB:-$(dirname "$bin")/lib}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'void entry(void);\nint main(void) { entry(); return 0; }\n' >"$tmp/main.c"
 
 # lower_and_run NAME MLIR [PASS...]: runs PASS... (the caller's own first
 # passes), lowers to LLVM, links and runs MLIR's @entry under valgrind

@@ -16,12 +16,6 @@ bufferlens=$1
 shift
 files=("$@")
 [[ ${#files[@]} -gt 0 ]] || files=("$here"/*.mlir)
-bin=${BL_LLVM_BIN:-/usr/lib/llvm-22/bin}
-lib=${BL_LLVM_LIB:-$(dirname "$bin")/lib}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-printf 'void entry(void);\nint main(void) { entry(); return 0; }\n' >"$tmp/main.c"
-
 . "$here/../lower-and-run.sh"
 
 # run NAME MLIR: lower_and_run with no passes of its own.
