@@ -57,10 +57,12 @@ namespace {
 // op reads and writes its input's buffer, and its result is that buffer.
 // One-Shot Bufferize's analysis decides whether the write may go to the
 // input's buffer; where it may not, the framework copies the input first
-// and `getBuffer` returns the copy.
-struct ScaleOpInterface
+// and `getBuffer` returns the copy. The analysis half is shared with
+// acme.broken_scale (below).
+template <typename ConcreteModel, typename ConcreteOp>
+struct ReadWriteInPlaceModel
     : public bufferization::BufferizableOpInterface::ExternalModel<
-          ScaleOpInterface, acme::ScaleOp> {
+          ConcreteModel, ConcreteOp> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const bufferization::AnalysisState &) const {
     return true;
@@ -76,7 +78,10 @@ struct ScaleOpInterface
                     const bufferization::AnalysisState &) const {
     return {{op->getOpResult(0), bufferization::BufferRelation::Equivalent}};
   }
+};
 
+struct ScaleOpInterface
+    : public ReadWriteInPlaceModel<ScaleOpInterface, acme::ScaleOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const bufferization::BufferizationOptions &options,
                           bufferization::BufferizationState &state) const {
@@ -96,24 +101,8 @@ struct ScaleOpInterface
 // aborts inside upstream's pass, as a plugin with a bug would (mlir-opt
 // dies of it too). The tensor view's crash isolation is tested with it.
 struct BrokenScaleOpInterface
-    : public bufferization::BufferizableOpInterface::ExternalModel<
-          BrokenScaleOpInterface, acme::BrokenScaleOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const bufferization::AnalysisState &) const {
-    return true;
-  }
-
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const bufferization::AnalysisState &) const {
-    return true;
-  }
-
-  bufferization::AliasingValueList
-  getAliasingValues(Operation *op, OpOperand &,
-                    const bufferization::AnalysisState &) const {
-    return {{op->getOpResult(0), bufferization::BufferRelation::Equivalent}};
-  }
-
+    : public ReadWriteInPlaceModel<BrokenScaleOpInterface,
+                                   acme::BrokenScaleOp> {
   LogicalResult bufferize(Operation *, RewriterBase &,
                           const bufferization::BufferizationOptions &,
                           bufferization::BufferizationState &) const {
