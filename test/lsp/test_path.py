@@ -25,6 +25,18 @@ class PathTest(FeatureTest):
             "textDocument": {"uri": uri}, "range": range_,
             "context": context})["result"]
 
+    def graph_both_ways(self, c, uri, path, line, character):
+        """`graph --finding` of the finding at (line, character), and the
+        server's bufferlens/graph response for the same place."""
+        cli = subprocess.run(
+            [ARGS().bufferlens, "graph", path, "--finding",
+             "%d:%d" % (line + 1, character + 1), "--format", "dot"],
+            capture_output=True, text=True, check=True)
+        r = c.call("bufferlens/graph", {
+            "uri": uri, "finding": pos(line, character),
+            "stage": "input", "format": "dot"})
+        return cli, r
+
     def test_show_path_action(self):
         """Beside the fix, an action of kind "info" without an edit whose
         command opens the graph on the finding; it carries the finding's
@@ -86,13 +98,7 @@ class PathTest(FeatureTest):
                             "arguments": [{"uri": uri,
                                            "position": pos(line, character)}]},
                 "diagnostics": [by_code[code]]}], code)
-            cli = subprocess.run(
-                [ARGS().bufferlens, "graph", path, "--finding",
-                 "%d:%d" % (line + 1, character + 1), "--format", "dot"],
-                capture_output=True, text=True, check=True)
-            r = c.call("bufferlens/graph", {
-                "uri": uri, "finding": pos(line, character),
-                "stage": "input", "format": "dot"})
+            cli, r = self.graph_both_ways(c, uri, path, line, character)
             self.assertEqual(r["result"]["content"], cli.stdout, code)
             self.assertIn('BORDER="3"', cli.stdout, code)
 
@@ -107,13 +113,7 @@ class PathTest(FeatureTest):
         drawn = {}
         for (line, character), function in [((2, 2), "leaky"),
                                             ((16, 2), "twice")]:
-            cli = subprocess.run(
-                [ARGS().bufferlens, "graph", path, "--finding",
-                 "%d:%d" % (line + 1, character + 1), "--format", "dot"],
-                capture_output=True, text=True, check=True)
-            r = c.call("bufferlens/graph", {
-                "uri": uri, "finding": pos(line, character),
-                "stage": "input", "format": "dot"})
+            cli, r = self.graph_both_ways(c, uri, path, line, character)
             self.assertEqual(r["result"], {
                 "function": function, "stage": "input", "format": "dot",
                 "content": cli.stdout, "functions": ["leaky", "twice"]})
