@@ -87,12 +87,13 @@ void AnalysisSettings::applyTo(AnalysisOptions &options) const {
 
 // {"operations": N, "milliseconds": N, "megabytes": N}; any may be left
 // out, 0 is off.
-template <typename Fail>
 static void parseFunctionBudget(const nlohmann::json &value,
-                                AnalysisSettings &settings, Fail &fail) {
+                                AnalysisSettings &settings,
+                                const SettingFail &fail) {
   if (!value.is_object()) {
     fail("'functionBudget' must be an object of \"operations\", "
-         "\"milliseconds\" and \"megabytes\"");
+         "\"milliseconds\" and \"megabytes\"",
+         {});
     return;
   }
   for (const auto &[key, bound] : value.items()) {
@@ -102,9 +103,10 @@ static void parseFunctionBudget(const nlohmann::json &value,
         : key == "megabytes"    ? &settings.budgetMegabytes
                                 : nullptr;
     if (!field)
-      fail("unknown setting 'functionBudget." + key + "'");
+      fail("unknown setting 'functionBudget." + key + "'", {key});
     else if (!bound.is_number_unsigned())
-      fail("'functionBudget." + key + "' must be a non-negative integer");
+      fail("'functionBudget." + key + "' must be a non-negative integer",
+           {key});
     else
       *field = bound.template get<uint64_t>();
   }
@@ -122,6 +124,13 @@ void bufferlens::parseAnalysisSettingsLocated(
   std::vector<std::string> keys;
   auto fail = [&](const std::string &message) {
     problems.push_back({keys, message});
+  };
+  // A mistake inside the setting, on the keys below it.
+  SettingFail failBelow = [&](const std::string &message,
+                              const std::vector<std::string> &below) {
+    std::vector<std::string> path = keys;
+    path.insert(path.end(), below.begin(), below.end());
+    problems.push_back({std::move(path), message});
   };
   for (const auto &[key, value] : json.items()) {
     keys.assign(1, key);
@@ -159,7 +168,7 @@ void bufferlens::parseAnalysisSettingsLocated(
       else
         fail("'privateFunctionDynamicOwnership' must be a boolean");
     } else if (key == "functionBudget") {
-      parseFunctionBudget(value, settings, fail);
+      parseFunctionBudget(value, settings, failBelow);
     } else if (key == "oneShotBufferize") {
       // Upstream's own pass-option syntax, checked by the pass when the
       // tensor view runs (analysis/tensor/PassOptions.cpp); only its size
@@ -172,11 +181,11 @@ void bufferlens::parseAnalysisSettingsLocated(
              "pass options, e.g. \"bufferize-function-boundaries "
              "allow-return-allocs-from-loops\"");
     } else if (key == "operations") {
-      parseOperations(value, settings.operations, fail);
+      parseOperations(value, settings.operations, failBelow);
     } else if (key == "plugins") {
       std::error_code ec;
       fs::path from = base.empty() ? fs::current_path(ec) : base;
-      parsePlugins(value, from, settings.plugins, fail);
+      parsePlugins(value, from, settings.plugins, failBelow);
     } else if (key == "reportPassRejectionOfFrees") {
       if (value.is_boolean())
         settings.reportPassRejectionOfFrees = value.get<bool>();

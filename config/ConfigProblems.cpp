@@ -145,7 +145,9 @@ bufferlens::configProblems(const std::string &text,
   parseAnalysisSettingsLocated(json, settings, directory, problems);
   if (problems.empty())
     return out;
-  auto ranges = keyRanges(text, 2);
+  // Four deep: operations.OP.aliases."result N", the deepest key a
+  // mistake can be on.
+  auto ranges = keyRanges(text, 4);
   for (LocatedSettingProblem &problem : problems) {
     ConfigProblem located;
     located.message = std::move(problem.message);

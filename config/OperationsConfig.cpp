@@ -59,11 +59,10 @@ static bool isOperationName(const std::string &name) {
 /// A list of "KIND N" into `indices`; false after a mistake.
 static bool parseList(const std::string &op, const char *key,
                       const nlohmann::json &value, const std::string &kind,
-                      std::vector<unsigned> &indices,
-                      const std::function<void(const std::string &)> &fail) {
+                      std::vector<unsigned> &indices, const SettingFail &fail) {
   std::string where = "'operations." + op + "." + key + "'";
   if (!value.is_array()) {
-    fail(where + " must be a list of \"" + kind + " N\"");
+    fail(where + " must be a list of \"" + kind + " N\"", {op, key});
     return false;
   }
   for (const nlohmann::json &item : value) {
@@ -71,7 +70,8 @@ static bool parseList(const std::string &op, const char *key,
         item.is_string() ? parseIndex(item.get<std::string>(), kind)
                          : std::nullopt;
     if (!index) {
-      fail(where + ": " + quote(item) + " is not \"" + kind + " N\"");
+      fail(where + ": " + quote(item) + " is not \"" + kind + " N\"",
+           {op, key});
       return false;
     }
     if (std::find(indices.begin(), indices.end(), *index) == indices.end())
@@ -80,14 +80,14 @@ static bool parseList(const std::string &op, const char *key,
   return true;
 }
 
-static bool
-parseDescription(const std::string &op, const nlohmann::json &value,
-                 OperationDescription &description,
-                 const std::function<void(const std::string &)> &fail) {
+static bool parseDescription(const std::string &op, const nlohmann::json &value,
+                             OperationDescription &description,
+                             const SettingFail &fail) {
   if (!value.is_object()) {
     fail("'operations." + op +
-         "' must be an object of effects (allocates, frees, aliases, reads, "
-         "writes)");
+             "' must be an object of effects (allocates, frees, aliases, "
+             "reads, writes)",
+         {op});
     return false;
   }
   bool valid = true;
@@ -107,7 +107,8 @@ parseDescription(const std::string &op, const nlohmann::json &value,
     else if (key == "aliases") {
       std::string where = "'operations." + op + ".aliases'";
       if (!effect.is_object()) {
-        fail(where + " must be an object of \"result N\" to \"operand M\"");
+        fail(where + " must be an object of \"result N\" to \"operand M\"",
+             {op, key});
         valid = false;
         continue;
       }
@@ -118,10 +119,12 @@ parseDescription(const std::string &op, const nlohmann::json &value,
                 ? parseIndex(operandJson.get<std::string>(), "operand")
                 : std::nullopt;
         if (!result) {
-          fail(where + ": " + quote(resultText) + " is not \"result N\"");
+          fail(where + ": " + quote(resultText) + " is not \"result N\"",
+               {op, key, resultText});
           valid = false;
         } else if (!operand) {
-          fail(where + ": " + quote(operandJson) + " is not \"operand N\"");
+          fail(where + ": " + quote(operandJson) + " is not \"operand N\"",
+               {op, key, resultText});
           valid = false;
         } else {
           description.aliases.emplace_back(*result, *operand);
@@ -129,24 +132,26 @@ parseDescription(const std::string &op, const nlohmann::json &value,
       }
     } else {
       fail("unknown effect '" + key + "' of '" + op +
-           "': expected allocates, frees, aliases, reads or writes");
+               "': expected allocates, frees, aliases, reads or writes",
+           {op, key});
       valid = false;
     }
   }
   return valid;
 }
 
-void bufferlens::parseOperations(
-    const nlohmann::json &value, OperationDescriptions &operations,
-    const std::function<void(const std::string &)> &fail) {
+void bufferlens::parseOperations(const nlohmann::json &value,
+                                 OperationDescriptions &operations,
+                                 const SettingFail &fail) {
   if (!value.is_object()) {
-    fail("'operations' must be an object of operation name to its effects");
+    fail("'operations' must be an object of operation name to its effects", {});
     return;
   }
   for (const auto &[op, effects] : value.items()) {
     if (!isOperationName(op)) {
       fail("'operations': " + quote(op) +
-           " is not an operation name (dialect.op)");
+               " is not an operation name (dialect.op)",
+           {op});
       continue;
     }
     OperationDescription description;
@@ -155,18 +160,18 @@ void bufferlens::parseOperations(
   }
 }
 
-void bufferlens::parsePlugins(
-    const nlohmann::json &value, const fs::path &base,
-    std::vector<std::string> &plugins,
-    const std::function<void(const std::string &)> &fail) {
+void bufferlens::parsePlugins(const nlohmann::json &value, const fs::path &base,
+                              std::vector<std::string> &plugins,
+                              const SettingFail &fail) {
   if (!value.is_array()) {
-    fail("'plugins' must be a list of paths to dialect plugins");
+    fail("'plugins' must be a list of paths to dialect plugins", {});
     return;
   }
   for (const nlohmann::json &item : value) {
     if (!item.is_string() || item.get<std::string>().empty() ||
         item.get<std::string>().find('\0') != std::string::npos) {
-      fail("'plugins': " + quote(item) + " is not a path");
+      // A list's items have no key: the mistake is on "plugins".
+      fail("'plugins': " + quote(item) + " is not a path", {});
       continue;
     }
     fs::path path(item.get<std::string>());

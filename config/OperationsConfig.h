@@ -29,18 +29,23 @@
 
 namespace bufferlens {
 
+/// Takes a mistake in a setting: its message, and the keys below the
+/// setting that lead to it (none: the setting itself), so that an editor
+/// shows it on the innermost key (config/ConfigProblems.h).
+using SettingFail = std::function<void(const std::string &message,
+                                       const std::vector<std::string> &below)>;
+
 /// Parses the value of "operations" into `operations`; each mistake goes to
 /// `fail` (and the op it is in is left out), the rest are kept.
 void parseOperations(const nlohmann::json &value,
                      OperationDescriptions &operations,
-                     const std::function<void(const std::string &)> &fail);
+                     const SettingFail &fail);
 
 /// Parses the value of "plugins" into absolute paths, relative ones taken
 /// from `base`; each mistake goes to `fail`.
 void parsePlugins(const nlohmann::json &value,
                   const std::filesystem::path &base,
-                  std::vector<std::string> &plugins,
-                  const std::function<void(const std::string &)> &fail);
+                  std::vector<std::string> &plugins, const SettingFail &fail);
 
 } // namespace bufferlens
 

@@ -65,10 +65,40 @@ TEST(ConfigProblemsTest, NestedMistakesAreOnTheirKeyAndInTextOrder) {
   ASSERT_EQ(problems.size(), 3u);
   EXPECT_EQ(where(text, problems[0]), "\"zz\"");
   EXPECT_EQ(problems[0].message, "unknown setting 'zz'");
-  EXPECT_EQ(where(text, problems[1]), "\"functionBudget\"");
+  EXPECT_EQ(where(text, problems[1]), "\"seconds\"");
   EXPECT_EQ(problems[1].message, "unknown setting 'functionBudget.seconds'");
   EXPECT_EQ(where(text, problems[2]), "\"BL101\"");
   EXPECT_EQ(problems[2].message, "the setting of BL101 must be a string");
+}
+
+// A mistake inside `operations` is on the innermost key that names it:
+// the operation, its effect, or the result an alias starts from. A list's
+// items have no key: a bad item is on the list's key.
+TEST(ConfigProblemsTest, OperationMistakesAreOnTheirInnermostKey) {
+  std::string text = R"({"operations": {"acme": {},)"
+                     R"( "acme.a": {"allocates": ["result x"], "eats": []},)"
+                     R"( "acme.b": {"aliases": {"res 0": "operand 0"}},)"
+                     R"( "acme.c": 3}, "functionBudget": {"milliseconds": -1},)"
+                     R"( "plugins": [1]})";
+  std::vector<ConfigProblem> problems = configProblems(text, "/");
+  std::vector<std::pair<std::string, std::string>> got;
+  for (const ConfigProblem &problem : problems)
+    got.emplace_back(where(text, problem), problem.message);
+  std::vector<std::pair<std::string, std::string>> want = {
+      {"\"acme\"", "'operations': \"acme\" is not an operation name "
+                   "(dialect.op)"},
+      {"\"allocates\"",
+       "'operations.acme.a.allocates': \"result x\" is not \"result N\""},
+      {"\"eats\"", "unknown effect 'eats' of 'acme.a': expected allocates, "
+                   "frees, aliases, reads or writes"},
+      {"\"res 0\"",
+       "'operations.acme.b.aliases': \"res 0\" is not \"result N\""},
+      {"\"acme.c\"", "'operations.acme.c' must be an object of effects "
+                     "(allocates, frees, aliases, reads, writes)"},
+      {"\"milliseconds\"",
+       "'functionBudget.milliseconds' must be a non-negative integer"},
+      {"\"plugins\"", "'plugins': 1 is not a path"}};
+  EXPECT_EQ(got, want);
 }
 
 TEST(ConfigProblemsTest, DeepNestingCostsNoStack) {
