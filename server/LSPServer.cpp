@@ -702,7 +702,11 @@ void LSPServer::publishSettingsFileProblems(const std::string &uri) {
   const DraftStore::Draft *draft = drafts.find(uri);
   if (!draft || draft->lost)
     return;
-  const std::string &text = *draft->text;
+  settingsChecks.check(uri, draft->text, draft->version);
+}
+
+json LSPServer::settingsFileDiagnostics(const std::string &uri,
+                                        const std::string &text) const {
   PositionEncoding positions;
   {
     std::lock_guard<std::mutex> lock(clientMutex);
@@ -720,9 +724,7 @@ void LSPServer::publishSettingsFileProblems(const std::string &uri) {
          {"severity", problem.fileIgnored ? 1 : 2},
          {"source", "bufferlens"},
          {"message", problem.message}});
-  notify("textDocument/publishDiagnostics", {{"uri", uri},
-                                             {"version", draft->version},
-                                             {"diagnostics", diagnostics}});
+  return diagnostics;
 }
 
 void LSPServer::onDidChange(const lsp::DidChangeParams &params) {
@@ -761,7 +763,8 @@ void LSPServer::onDidClose(const lsp::TextDocumentParams &params) {
   drafts.close(params.uri);
   if (settingsFiles.erase(params.uri)) {
     service->setSettingsFileOpen(settingsFilePath(params.uri), false);
-    onDocumentClosed(params.uri); // Its mistakes are no longer shown.
+    settingsChecks.close(params.uri); // No check publishes after this...
+    onDocumentClosed(params.uri);     // ...that its mistakes are gone.
     return;
   }
   service->removeDocument(params.uri);

@@ -17,6 +17,7 @@
 #include "server/Framing.h"
 #include "server/Protocol.h"
 #include "server/SemanticTokensProtocol.h"
+#include "server/SettingsFileChecks.h"
 #include "server/ToProtocol.h"
 
 #include <nlohmann/json.hpp>
@@ -136,8 +137,13 @@ private:
   void applySettings(const nlohmann::json &settings, const std::string &origin);
   /// How the client wants diagnostics and positions, as of now.
   ProtocolContext protocolContext() const;
-  /// Publishes the mistakes of the open `.bufferlens.json` `uri` in it.
+  /// Has the mistakes of the open `.bufferlens.json` `uri` published in it
+  /// (off this thread: settingsChecks).
   void publishSettingsFileProblems(const std::string &uri);
+  /// The diagnostics of a `.bufferlens.json`'s text (on settingsChecks'
+  /// worker).
+  nlohmann::json settingsFileDiagnostics(const std::string &uri,
+                                         const std::string &text) const;
 
   Transport &transport;
   Logger &log;
@@ -185,6 +191,20 @@ private:
   std::mutex semanticTokensMutex;
   std::map<std::string, SentTokens> sentTokens;
   uint64_t tokenResults = 0;
+
+  /// Checks the open `.bufferlens.json` files. Last, so it is destroyed
+  /// first: its worker publishes through the members above.
+  SettingsFileChecks settingsChecks{
+      [this](const std::string &uri, const std::string &text) {
+        return settingsFileDiagnostics(uri, text);
+      },
+      [this](const std::string &uri, int64_t version,
+             nlohmann::json diagnostics) {
+        notify("textDocument/publishDiagnostics",
+               {{"uri", uri},
+                {"version", version},
+                {"diagnostics", std::move(diagnostics)}});
+      }};
 };
 
 } // namespace bufferlens
