@@ -50,7 +50,10 @@ std::optional<Candidate> moveReadsBeforeWrite(const SourceIndex &index,
 /// `--eliminate-empty-tensors`
 /// (mlir/lib/Dialect/Bufferization/Transforms/EmptyTensorElimination.cpp),
 /// made in the user's text; the destination and the slice's operands must
-/// be defined before the `tensor.empty`.
+/// be defined before the `tensor.empty`. A chain that ends as the source of
+/// a `bufferization.materialize_in_destination` into a tensor of the same
+/// type starts from that destination instead (the first op's init names
+/// it) and the `tensor.empty` is deleted: the pass's rewrite for that op.
 std::optional<Candidate> emptyIntoDestination(const SourceIndex &index,
                                               OpId empty);
 

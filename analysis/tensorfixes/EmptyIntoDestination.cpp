@@ -11,11 +11,19 @@
 // element it yields without reading the empty tensor's (undefined)
 // contents, and the rest of the chain only sees what that op wrote.
 //
+// A chain that ends in `bufferization.materialize_in_destination` of the
+// whole destination gets the pass's other rewrite: the chain starts from
+// the destination itself (its first op's init operand names it), and the
+// `tensor.empty`, now unused, is deleted. Same argument: the first op
+// does not read the init it is given.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/model/TextEdits.h"
 #include "analysis/tensorfixes/Candidates.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -24,15 +32,18 @@ using namespace bufferlens;
 using namespace bufferlens::tensorfixes;
 using namespace mlir;
 
-/// The `tensor.insert_slice` whose source `value` becomes through its one
-/// use after another, each a destination operand of an op whose tied
-/// result carries it on; the first must not read it. Null otherwise.
-static tensor::InsertSliceOp insertOfChain(Value value) {
+/// The op a chain from `value` ends in: the `tensor.insert_slice` or
+/// `bufferization.materialize_in_destination` whose source (operand 0)
+/// `value` becomes through its one use after another, each a destination
+/// operand of an op whose tied result carries it on; the first must not
+/// read it. `first` is set to that first use. Null otherwise.
+static Operation *subsetInsertOfChain(Value value, OpOperand *&firstUse) {
   bool first = true;
   while (value.hasOneUse()) {
     OpOperand &use = *value.getUses().begin();
-    if (auto insert = dyn_cast<tensor::InsertSliceOp>(use.getOwner()))
-      return use.getOperandNumber() == 0 && !first ? insert : nullptr;
+    if (isa<tensor::InsertSliceOp, bufferization::MaterializeInDestinationOp>(
+            use.getOwner()))
+      return use.getOperandNumber() == 0 && !first ? use.getOwner() : nullptr;
     auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
     if (!dps || !dps.isDpsInit(&use))
       return nullptr;
@@ -41,6 +52,7 @@ static tensor::InsertSliceOp insertOfChain(Value value) {
       if (!linalgOp || linalgOp.payloadUsesValueFromOperand(&use))
         return nullptr; // It may read the undefined contents.
       first = false;
+      firstUse = &use;
     }
     value = dps.getTiedOpResult(&use);
   }
@@ -71,12 +83,56 @@ static std::optional<std::string> positions(const SourceIndex &index,
   return text;
 }
 
+/// The chain from `empty` ends in a `materialize_in_destination`: its
+/// first op (`firstUse`) computes into the destination instead, and the
+/// `tensor.empty` goes.
+static std::optional<Candidate>
+emptyIntoMaterialized(const SourceIndex &index, OpId emptyId,
+                      OpOperand &firstUse,
+                      bufferization::MaterializeInDestinationOp materialize) {
+  Operation *empty = index.op(emptyId);
+  Value dest = materialize.getDest();
+  // A tensor destination of the same type (a memref one has no result,
+  // and a cast would be a new op); defined before the chain starts.
+  if (!isa<TensorType>(dest.getType()) ||
+      dest.getType() != empty->getResult(0).getType() ||
+      !availableBefore(dest, firstUse.getOwner()))
+    return std::nullopt;
+  const AnalysisResult &result = index.result();
+  ValueId destId = index.idOf(dest);
+  ValueId emptyValue = index.idOf(empty->getResult(0));
+  if (destId == kNone || emptyValue == kNone ||
+      result.values[emptyValue].uses.size() != 1)
+    return std::nullopt;
+  std::optional<SourceRange> lines =
+      wholeLines(result.text(), result.ops[emptyId].fullRange);
+  if (!lines)
+    return std::nullopt;
+  const std::string &destName = result.values[destId].name;
+  Candidate candidate;
+  candidate.code = FindingCode::BL502;
+  candidate.op = emptyId;
+  candidate.fix.title = "Compute into " + destName +
+                        ", which `bufferization.materialize_in_destination` "
+                        "writes (as --eliminate-empty-tensors does): no new "
+                        "buffer";
+  candidate.fix.edits.push_back({*lines, ""});
+  candidate.fix.edits.push_back(
+      {result.values[emptyValue].uses.front(), destName});
+  return candidate;
+}
+
 std::optional<Candidate>
 tensorfixes::emptyIntoDestination(const SourceIndex &index, OpId emptyId) {
   auto empty = dyn_cast<tensor::EmptyOp>(index.op(emptyId));
   if (!empty)
     return std::nullopt;
-  tensor::InsertSliceOp insert = insertOfChain(empty.getResult());
+  OpOperand *firstUse = nullptr;
+  Operation *end = subsetInsertOfChain(empty.getResult(), firstUse);
+  if (auto materialize =
+          dyn_cast_or_null<bufferization::MaterializeInDestinationOp>(end))
+    return emptyIntoMaterialized(index, emptyId, *firstUse, materialize);
+  auto insert = dyn_cast_or_null<tensor::InsertSliceOp>(end);
   if (!insert || insert.getSourceType() != empty.getType())
     return std::nullopt;
   const AnalysisResult &result = index.result();

@@ -1,8 +1,8 @@
 // The programs of test/lit/tensor/Inputs/fixes.mlir with an entry that
 // prints what they compute: the fixed program (bufferlens lint --fix) must
-// print the same. Both fixes of that file apply here; the close cases
-// keep their text.
-// FIXES: 2
+// print the same. The three fixes of that file apply here; the close
+// cases keep their text.
+// FIXES: 3
 func.func @read_after_write(%v: f32, %x: f32) -> (tensor<8xf32>, f32) {
   %c0 = arith.constant 0 : index
   %e = tensor.empty() : tensor<8xf32>
@@ -39,6 +39,13 @@ func.func @fill_slice_read_after(%dest: tensor<16xf32>, %x: f32) -> (tensor<16xf
   return %r, %old : tensor<16xf32>, f32
 }
 
+func.func @fill_materialized(%out: tensor<4x8xf32>, %x: f32) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = bufferization.materialize_in_destination %f in %out : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
 func.func private @printMemrefF32(tensor<*xf32>)
 
 func.func @entry() {
@@ -63,5 +70,9 @@ func.func @entry() {
   %s1_u = tensor.cast %s1 : tensor<16xf32> to tensor<*xf32>
   call @printMemrefF32(%s1_u) : (tensor<*xf32>) -> ()
   vector.print %old : f32
+  %d2 = arith.constant dense<7.0> : tensor<4x8xf32>
+  %m = call @fill_materialized(%d2, %x) : (tensor<4x8xf32>, f32) -> tensor<4x8xf32>
+  %m_u = tensor.cast %m : tensor<4x8xf32> to tensor<*xf32>
+  call @printMemrefF32(%m_u) : (tensor<*xf32>) -> ()
   return
 }

@@ -41,3 +41,10 @@ func.func @fill_slice_read_after(%dest: tensor<16xf32>, %x: f32) -> (tensor<16xf
   %old = tensor.extract %dest[%c0] : tensor<16xf32>
   return %r, %old : tensor<16xf32>, f32
 }
+
+func.func @fill_materialized(%out: tensor<4x8xf32>, %x: f32) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = bufferization.materialize_in_destination %f in %out : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
