@@ -525,6 +525,7 @@ def runtime_object(tmp, step):
 
 def run_harness(opts, tmp):
     mlir_opt, mlir_translate, llc = tool("mlir-opt"), tool("mlir-translate"), tool("llc")
+    opt = tool("opt")
     if shutil.which(CC) is None:
         fail(f"no C compiler `{CC}` (set CC)")
     try:
@@ -594,8 +595,16 @@ def run_harness(opts, tmp):
     step([mlir_opt, pre] + LOWERING + ["-o", low], "lowering to the LLVM dialect")
     ll = os.path.join(tmp, "module.ll")
     step([mlir_translate, "--mlir-to-llvmir", low, "-o", ll], "mlir-translate")
+    # Every function but the entry's C wrapper gets internal linkage: the
+    # module's functions keep their MLIR names, and one named like a C
+    # library function (@read, @write, @free) would otherwise replace it
+    # for the runtime too (the runtime's read() of its pipe called @read).
+    internal = os.path.join(tmp, "module.internal.ll")
+    step([opt, "-S", "-passes=internalize",
+          f"-internalize-public-api-list=_mlir_ciface_{func['name']}",
+          ll, "-o", internal], "opt (internalize)")
     obj = os.path.join(tmp, "module.o")
-    step([llc, "-O0", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj], "llc")
+    step([llc, "-O0", "-filetype=obj", "-relocation-model=pic", internal, "-o", obj], "llc")
     exe = os.path.join(tmp, "driver")
     link = [CC, "-O0", "-w", "-o", exe, stub_c, runtime_object(tmp, step), obj, "-lm"]
     with open(ll, encoding="utf-8") as f:
