@@ -3,9 +3,10 @@
 // The candidates of each bufferized function (Candidates.h), each tried on
 // a copy of the text and kept only if the tensor analysis of that copy
 // proves it (Reanalysis.h), against the same analysis of the text as
-// written. Both analyse only the candidate's function and the bufferized
-// functions it calls or that call it, so a try costs two tensor analyses
-// of that neighbourhood; a document tries at most kMaxCandidates, in
+// written. Both analyse only the candidate's function, the bufferized
+// functions that call it (directly or not) and their callees
+// (neighbourhood()), so a try costs two tensor analyses of that
+// neighbourhood; a document tries at most kMaxCandidates, in
 // functions of at most kMaxFunctionOps ops. The other functions become
 // declarations in both texts (stubbed()): parsing and indexing the whole
 // document again for each try cost lint three times its analysis on a
@@ -69,23 +70,43 @@ static std::vector<std::set<std::string>> calleesOf(const SourceIndex &index) {
   return out;
 }
 
-/// The names of `fn` and of the bufferized functions it calls or that call
-/// it: what a re-analysis runs, since a call's decisions depend on its
-/// callee and the other way round.
+/// Functions past which a fix is not tried: its re-analysis would run
+/// them all, twice.
+static constexpr size_t kMaxNeighbourhood = 32;
+
+/// The names of what a re-analysis of a fix in `fn` runs: `fn`, the
+/// bufferized functions that call it directly or through others, and the
+/// bufferized functions each of those calls. A fix can change whether `fn`
+/// writes or returns its arguments' buffers, which changes the decisions
+/// at its calls, which can change what their callers write in turn, up
+/// the whole chain of callers; a callee's decisions are what its callers
+/// see of it. Empty when that is more than kMaxNeighbourhood functions:
+/// no fix is offered there rather than one proven on part of its effect.
 static std::set<std::string>
 neighbourhood(const AnalysisResult &result, FunctionId fn,
               const std::set<std::string> &ok,
               const std::vector<std::set<std::string>> &callees) {
-  const std::string &name = result.functions[fn].name;
-  std::set<std::string> names = {name};
-  for (const std::string &callee : callees[fn])
-    if (ok.count(callee))
-      names.insert(callee);
-  for (FunctionId other = 0; other < (FunctionId)result.functions.size();
-       ++other)
-    if (other != fn && ok.count(result.functions[other].name) &&
-        callees[other].count(name))
-      names.insert(result.functions[other].name);
+  std::vector<FunctionId> chain = {fn};
+  std::set<std::string> inChain = {result.functions[fn].name};
+  for (size_t next = 0; next < chain.size(); ++next) {
+    const std::string &callee = result.functions[chain[next]].name;
+    for (FunctionId other = 0; other < (FunctionId)result.functions.size();
+         ++other) {
+      const std::string &name = result.functions[other].name;
+      if (ok.count(name) && callees[other].count(callee) &&
+          inChain.insert(name).second)
+        chain.push_back(other);
+    }
+    if (inChain.size() > kMaxNeighbourhood)
+      return {};
+  }
+  std::set<std::string> names = inChain;
+  for (FunctionId member : chain)
+    for (const std::string &callee : callees[member])
+      if (ok.count(callee))
+        names.insert(callee);
+  if (names.size() > kMaxNeighbourhood)
+    return {};
   return names;
 }
 
@@ -177,6 +198,8 @@ void bufferlens::addTensorFixes(SourceIndex &index,
       continue;
     std::set<std::string> analysed = neighbourhood(
         result, result.ops[candidate.op].function, bufferized, callees);
+    if (analysed.empty())
+      continue;
     std::string text = stubbed(result, declarations, analysed);
     auto [it, fresh] = before.try_emplace(analysed);
     if (fresh)
