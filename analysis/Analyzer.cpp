@@ -248,9 +248,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
     // A function past its budget in upstream's pass is reported as one
     // past it in any stage; what the pass said about it goes.
     for (auto [fn, why] : tensorLimits.exceeded) {
-      budgets.stopped(fn, why == TensorPassLimits::Exceeded::Time
-                              ? BudgetMeter::Exceeded::Time
-                              : BudgetMeter::Exceeded::Memory);
+      budgets.stopped(fn, why);
       for (TensorPlan &plan : result.tensor)
         if (plan.function == fn) {
           plan = TensorPlan{};

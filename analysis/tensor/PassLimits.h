@@ -17,6 +17,7 @@
 #ifndef BUFFERLENS_ANALYSIS_TENSOR_PASSLIMITS_H
 #define BUFFERLENS_ANALYSIS_TENSOR_PASSLIMITS_H
 
+#include "analysis/FunctionBudget.h"
 #include "analysis/model/ModelTypes.h"
 
 #include <cstdint>
@@ -32,8 +33,11 @@ struct TensorPassLimits {
   uint64_t milliseconds = 0;
   /// How much a run may grow the resident set, in bytes (0: unbounded).
   uint64_t memoryBytes = 0;
-  enum class Exceeded { Time, Memory };
-  /// Functions that cost more run alone, in the order they were found.
+  /// Time or Memory for a pass run; any of them for the release step,
+  /// which polls a BudgetMeter (Releases.cpp), Polls at the backstop.
+  using Exceeded = BudgetMeter::Exceeded;
+  /// Functions that cost more run alone (or whose release step stopped at
+  /// its meter), in the order they were found.
   std::vector<std::pair<FunctionId, Exceeded>> exceeded;
 };
 

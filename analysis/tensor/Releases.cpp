@@ -15,10 +15,18 @@
 // Which dealloc frees which allocation is upstream's own alias relation,
 // BufferViewFlowAnalysis (views, `extract_strided_metadata`'s base buffer,
 // region results and block arguments), the one the deallocation pass builds
-// on.
+// on. It is read in time linear in the function: one walk collects what
+// each dealloc and return lets go of, by value, and the classic plan's
+// AliasFold joins that over each allocation's alias set once per strongly
+// connected component (reading it per allocation, with a walk of the
+// function each, took 237 s of CPU on a function of 30,000 copies:
+// bench/README.md). The reading polls a BudgetMeter per function, as every
+// per-function stage does (FunctionBudget.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/FunctionBudget.h"
+#include "analysis/classic/AliasClosure.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
@@ -43,7 +51,12 @@ using namespace mlir;
 /// run. Its errors (an op with unknown memory effects, a region op without
 /// the interfaces it needs) are not the user's concern here: the releases
 /// are then unknown, and BL204 on the bufferized IR is where they show.
+/// The run is guarded as One-Shot Bufferize's are (PassLimits.h): a crash
+/// leaves the releases unknown, and a run over the limits stops the
+/// function when it is the copy's only one (several together are not
+/// narrowed down: the run stands).
 static bool runDeallocation(const TaggedClone &clone,
+                            llvm::ArrayRef<FunctionId> functions,
                             const AnalysisOptions &options) {
   ModuleOp module = clone.module();
   bool crashes = false;
@@ -65,7 +78,20 @@ static bool runDeallocation(const TaggedClone &clone,
   buildOwnershipPipeline(pm, OwnershipStage::Ownership, options);
   ScopedDiagnosticHandler quiet(context,
                                 [](Diagnostic &) { return success(); });
-  return succeeded(pm.run(module));
+  GuardedRun run = runGuarded(pm, module, /*annotating=*/false);
+  if (run.crashed) {
+    clone.leakModule(); // Its IR stopped mid-rewrite: not destroyed.
+    return false;
+  }
+  if (std::optional<TensorPassLimits::Exceeded> exceeded =
+          exceededLimits(run)) {
+    if (functions.size() == 1) {
+      currentTensorPassLimits()->exceeded.push_back(
+          {functions.front(), *exceeded});
+      return false;
+    }
+  }
+  return run.succeeded;
 }
 
 /// The buffer `value` views: through casts, views and
@@ -75,11 +101,6 @@ static Value viewRoot(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
-}
-
-static void addRelease(BufferizationEffect &effect, BufferRelease release) {
-  if (release.at != kNone && !llvm::is_contained(effect.releases, release))
-    effect.releases.push_back(release);
 }
 
 /// The clones the pass added at the returns of `fn` (not in `before`): each
@@ -116,60 +137,114 @@ static void readReturnClones(const TaggedClone &clone, func::FuncOp fn,
   });
 }
 
-void tensor::readReleases(const SourceIndex &index, const TaggedClone &clone,
-                          llvm::ArrayRef<FunctionId> functions,
-                          llvm::ArrayRef<AllocationSite> sites,
-                          const AnalysisOptions &options,
-                          std::map<FunctionId, TensorPlan> &plans) {
-  llvm::DenseSet<Operation *> clonesBefore;
-  clone.module()->walk(
-      [&](bufferization::CloneOp op) { clonesBefore.insert(op); });
-  if (!runDeallocation(clone, options))
-    return;
-  for (FunctionId fn : functions)
-    if (auto copy =
-            dyn_cast_or_null<func::FuncOp>(clone.lookup(index.function(fn))))
-      readReturnClones(clone, copy, clonesBefore, plans[fn]);
-  // One alias analysis per function, built when its first site is read.
-  std::map<Operation *, std::unique_ptr<BufferViewFlowAnalysis>> flows;
-  for (const AllocationSite &site : sites) {
-    auto fn = site.allocation->getParentOfType<func::FuncOp>();
-    if (!fn)
-      continue;
-    std::unique_ptr<BufferViewFlowAnalysis> &flow = flows[fn];
-    if (!flow)
-      flow = std::make_unique<BufferViewFlowAnalysis>(fn);
-    BufferViewFlowAnalysis::ValueSetT aliases =
-        flow->resolve(site.allocation->getResult(0));
-    BufferizationEffect &effect = plans[site.function].allocations[site.effect];
-    effect.releasesKnown = true;
+namespace {
+/// Where the deallocation pass lets go of the buffers of one function, by
+/// the value it lets go of: each `bufferization.dealloc` operand it frees
+/// (not one it retains) and each returned value. One walk of the function.
+class ReleasePoints {
+public:
+  ReleasePoints(const TaggedClone &clone, func::FuncOp fn) {
     fn.walk([&](Operation *op) {
-      if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
-        for (auto [memref, condition] :
-             llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
-          // A dealloc never frees a memref that is one of its retained
-          // values (the buffer passed on to the caller, a region result or
-          // the next iteration): that is where it goes instead.
-          if (!aliases.contains(memref) ||
-              llvm::any_of(dealloc.getRetained(), [&](Value retained) {
-                return viewRoot(retained) == viewRoot(memref);
-              }))
-            continue;
-          BufferRelease release;
-          release.kind = matchPattern(condition, m_One())
-                             ? BufferRelease::Kind::Freed
-                             : BufferRelease::Kind::FreedIfOwned;
-          release.at = clone.originOpOf(op->getLoc());
-          addRelease(effect, release);
-        }
-        return;
-      }
-      if (isa<func::ReturnOp>(op) &&
-          llvm::any_of(op->getOperands(),
-                       [&](Value v) { return aliases.contains(v); }))
-        addRelease(effect, {BufferRelease::Kind::Returned,
-                            clone.originOpOf(op->getLoc())});
+      if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op))
+        return addDealloc(clone, dealloc);
+      if (isa<func::ReturnOp>(op))
+        for (Value returned : op->getOperands())
+          add(returned,
+              {BufferRelease::Kind::Returned, clone.originOpOf(op->getLoc())});
     });
+  }
+
+  /// The releases of `value` alone (not of its aliases).
+  llvm::ArrayRef<BufferRelease> of(Value value) const {
+    auto it = releases.find(value);
+    if (it == releases.end())
+      return {};
+    return it->second;
+  }
+
+private:
+  void addDealloc(const TaggedClone &clone, bufferization::DeallocOp dealloc) {
+    // A dealloc never frees a memref that is one of its retained values
+    // (the buffer passed on to the caller, a region result or the next
+    // iteration): that is where it goes instead.
+    llvm::SmallPtrSet<Value, 4> retained;
+    for (Value value : dealloc.getRetained())
+      retained.insert(viewRoot(value));
+    OpId at = clone.originOpOf(dealloc->getLoc());
+    for (auto [memref, condition] :
+         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
+      if (retained.contains(viewRoot(memref)))
+        continue;
+      add(memref,
+          {matchPattern(condition, m_One()) ? BufferRelease::Kind::Freed
+                                            : BufferRelease::Kind::FreedIfOwned,
+           at});
+    }
+  }
+
+  void add(Value value, BufferRelease release) {
+    if (release.at == kNone)
+      return;
+    llvm::SmallVector<BufferRelease, 1> &list = releases[value];
+    if (!llvm::is_contained(list, release))
+      list.push_back(release);
+  }
+
+  llvm::DenseMap<Value, llvm::SmallVector<BufferRelease, 1>> releases;
+};
+
+using Releases = llvm::SmallVector<BufferRelease, 2>;
+
+/// The union of two sets of releases (AliasFold's join: associative,
+/// commutative, idempotent).
+void joinReleases(Releases &into, const Releases &from) {
+  for (const BufferRelease &release : from)
+    if (!llvm::is_contained(into, release))
+      into.push_back(release);
+}
+
+/// The meter of one function's reading: the limits the tensor passes run
+/// under on this thread (PassLimits.h) and the poll backstop, as
+/// FunctionBudgets::run builds one for the other stages. Unbounded when no
+/// limits are in force: nobody would hear that the function stopped.
+BudgetMeter releaseMeter(const TensorPassLimits *limits) {
+  if (!limits)
+    return BudgetMeter();
+  std::optional<BudgetMeter::Clock::time_point> deadline;
+  if (limits->milliseconds)
+    deadline = BudgetMeter::Clock::now() +
+               std::chrono::milliseconds(limits->milliseconds);
+  return BudgetMeter(deadline, limits->memoryBytes, budgetBackstops().polls);
+}
+} // namespace
+
+/// The releases of every site of one function. Which dealloc or return
+/// lets go of an allocation is a question about its whole alias set
+/// (BufferViewFlowAnalysis::resolve): AliasFold answers it once per
+/// strongly connected component of the alias graph, so a function with N
+/// allocations costs its size, not N walks of it. False when the meter
+/// stopped it.
+static bool readFunctionReleases(const TaggedClone &clone, func::FuncOp fn,
+                                 llvm::ArrayRef<const AllocationSite *> sites,
+                                 std::map<FunctionId, TensorPlan> &plans) {
+  ReleasePoints points(clone, fn);
+  BufferViewFlowAnalysis flow(fn);
+  classic::AliasClosure closure(flow);
+  classic::AliasFold<Releases> releasesOf(
+      closure,
+      [&](Value value, const void *) {
+        llvm::ArrayRef<BufferRelease> own = points.of(value);
+        return Releases(own.begin(), own.end());
+      },
+      joinReleases);
+  for (const AllocationSite *site : sites) {
+    Releases found = releasesOf.get(site->allocation->getResult(0));
+    if (budgetExhausted())
+      return false;
+    BufferizationEffect &effect =
+        plans[site->function].allocations[site->effect];
+    effect.releasesKnown = true;
+    effect.releases.assign(found.begin(), found.end());
     // The dealloc at a return frees what it does not retain: of a buffer
     // that is returned, only another instance (an earlier iteration's), and
     // "returned" is what the user needs to read there.
@@ -183,5 +258,55 @@ void tensor::readReleases(const SourceIndex &index, const TaggedClone &clone,
                [](const BufferRelease &a, const BufferRelease &b) {
                  return std::tie(a.at, a.kind) < std::tie(b.at, b.kind);
                });
+  }
+  return true;
+}
+
+void tensor::readReleases(const SourceIndex &index, const TaggedClone &clone,
+                          llvm::ArrayRef<FunctionId> functions,
+                          llvm::ArrayRef<AllocationSite> sites,
+                          const AnalysisOptions &options,
+                          std::map<FunctionId, TensorPlan> &plans) {
+  llvm::DenseSet<Operation *> clonesBefore;
+  clone.module()->walk(
+      [&](bufferization::CloneOp op) { clonesBefore.insert(op); });
+  if (!runDeallocation(clone, functions, options))
+    return;
+  for (FunctionId fn : functions)
+    if (auto copy =
+            dyn_cast_or_null<func::FuncOp>(clone.lookup(index.function(fn))))
+      readReturnClones(clone, copy, clonesBefore, plans[fn]);
+  // The sites by the function of the copy they are in, in the order of
+  // their first site.
+  std::vector<std::pair<func::FuncOp, std::vector<const AllocationSite *>>>
+      byFunction;
+  llvm::DenseMap<Operation *, size_t> position;
+  for (const AllocationSite &site : sites) {
+    auto fn = site.allocation->getParentOfType<func::FuncOp>();
+    if (!fn)
+      continue;
+    auto [it, inserted] = position.try_emplace(fn, byFunction.size());
+    if (inserted)
+      byFunction.push_back({fn, {}});
+    byFunction[it->second].second.push_back(&site);
+  }
+  TensorPassLimits *limits = currentTensorPassLimits();
+  for (auto &[fn, fnSites] : byFunction) {
+    BudgetMeter meter = releaseMeter(limits);
+    {
+      ScopedBudgetMeter scope(meter);
+      if (readFunctionReleases(clone, fn, fnSites, plans))
+        continue;
+    }
+    // Stopped midway: none of what it read stays, and the function is
+    // reported past its budget as one past it in the pass (Analyzer.cpp).
+    for (const AllocationSite *site : fnSites) {
+      BufferizationEffect &effect =
+          plans[site->function].allocations[site->effect];
+      effect.releasesKnown = false;
+      effect.releases.clear();
+    }
+    limits->exceeded.push_back(
+        {fnSites.front()->function, meter.whyExhausted()});
   }
 }
