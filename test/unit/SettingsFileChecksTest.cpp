@@ -41,21 +41,27 @@ TextRef text(const std::string &s) {
   return std::make_shared<const std::string>(s);
 }
 
+/// A check that holds at `gate` for a text starting with "slow", and
+/// records each publish in `published`.
+SettingsFileChecks gatedChecks(Gate &gate, Published &published) {
+  return SettingsFileChecks(
+      [&gate](const std::string &uri, const std::string &body) {
+        if (body.rfind("slow", 0) == 0) {
+          gate.entered.set_value();
+          gate.released.wait();
+        }
+        return nlohmann::json::array({uri + ":" + body});
+      },
+      [&published](const std::string &uri, int64_t version, nlohmann::json) {
+        published.add(uri, version);
+      });
+}
+
 // check() returns while the check runs: the reading thread goes on.
 TEST(SettingsFileChecksTest, CheckReturnsBeforeTheCheckEnds) {
   Gate gate;
   Published published;
-  SettingsFileChecks checks(
-      [&](const std::string &, const std::string &body) {
-        if (body == "slow") {
-          gate.entered.set_value();
-          gate.released.wait();
-        }
-        return nlohmann::json::array({body});
-      },
-      [&](const std::string &uri, int64_t version, nlohmann::json) {
-        published.add(uri, version);
-      });
+  SettingsFileChecks checks = gatedChecks(gate, published);
   checks.check("a", text("slow"), 1);
   gate.entered.get_future().wait();     // The worker is inside the check...
   EXPECT_TRUE(published.get().empty()); // ...and this thread is not.
@@ -70,18 +76,7 @@ TEST(SettingsFileChecksTest, CheckReturnsBeforeTheCheckEnds) {
 TEST(SettingsFileChecksTest, StaleAndClosedChecksPublishNothing) {
   Gate gate;
   Published published;
-  std::vector<std::string> seen;
-  SettingsFileChecks checks(
-      [&](const std::string &uri, const std::string &body) {
-        if (body == "slow") {
-          gate.entered.set_value();
-          gate.released.wait();
-        }
-        return nlohmann::json::array({uri + ":" + body});
-      },
-      [&](const std::string &uri, int64_t version, nlohmann::json) {
-        published.add(uri, version);
-      });
+  SettingsFileChecks checks = gatedChecks(gate, published);
   checks.check("a", text("slow"), 1);
   gate.entered.get_future().wait();
   checks.check("a", text("v2"), 2); // Supersedes version 1 while it runs.
@@ -100,17 +95,7 @@ TEST(SettingsFileChecksTest, StaleAndClosedChecksPublishNothing) {
 TEST(SettingsFileChecksTest, AFileClosedWhileItsCheckRunsGetsNothing) {
   Gate gate;
   Published published;
-  SettingsFileChecks checks(
-      [&](const std::string &, const std::string &body) {
-        if (body == "slow") {
-          gate.entered.set_value();
-          gate.released.wait();
-        }
-        return nlohmann::json::array();
-      },
-      [&](const std::string &uri, int64_t version, nlohmann::json) {
-        published.add(uri, version);
-      });
+  SettingsFileChecks checks = gatedChecks(gate, published);
   checks.check("a", text("slow"), 1);
   gate.entered.get_future().wait();
   checks.close("a");
