@@ -270,6 +270,9 @@ static void lintText(const std::string &path, const std::string &graphStem,
     report.ioError = error;
     return;
   }
+  // Only JSON prints fixes, and only --fix applies them.
+  if (args.fix == LintArgs::FixMode::None && args.format != OutputFormat::Json)
+    options.tensorFixes = false;
   // The server's whole analysis (ide/IncrementalAnalysis.h), except that a
   // crash (a stack overflow on deep nesting, an abort inside MLIR) fails
   // this file only: it is reported as its error, the others are linted.

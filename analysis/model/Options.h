@@ -58,6 +58,12 @@ struct AnalysisOptions {
   /// them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
   /// prints findings only and turns this off (6% of its analysis).
   bool explanations = true;
+  /// Try the tensor view's quick fixes by re-analysis
+  /// (analysis/tensorfixes/: two tensor analyses of a neighbourhood of
+  /// functions per candidate, 14% of `lint` on a module of tensor
+  /// programs). `lint` turns it off when nothing it prints or does reads a
+  /// fix: text, SARIF and GitHub output without `--fix`.
+  bool tensorFixes = true;
   /// The per-function budget (`functionBudget` in `.bufferlens.json`): a
   /// function with more operations than `maxOperations`, whose analysis
   /// has taken more than `milliseconds`, or one stage of whose analysis

@@ -165,6 +165,8 @@ void bufferlens::addTensorFixes(SourceIndex &index,
                                 llvm::ArrayRef<FunctionId> functions,
                                 std::string_view bufferName,
                                 const AnalysisOptions &options) {
+  if (!options.tensorFixes)
+    return;
   AnalysisResult &result = index.result();
   std::vector<Candidate> candidates;
   for (FunctionId fn : functions) {

@@ -38,6 +38,28 @@ TEST(FindingsOnlyTest, ExplanationsChangeNoFinding) {
   EXPECT_GT(explained, 100u); // Not vacuous: the full analysis has them.
 }
 
+// `lint` without --fix or JSON output does not try the tensor view's
+// quick fixes: the findings are the same but for the fixes of BL501 and
+// BL502, which it does not print.
+TEST(FindingsOnlyTest, TensorFixesOffChangeOnlyTensorFixes) {
+  size_t tensorFixes = 0;
+  test::forEachAnalysisInput([&](const std::filesystem::path &path,
+                                 const std::string &text) {
+    AnalysisOptions full, noFixes;
+    noFixes.tensorFixes = false;
+    AnalysisResult a = test::analyze(text, full);
+    AnalysisResult b = test::analyze(text, noFixes);
+    for (Finding &finding : a.findings)
+      if (finding.code == FindingCode::BL501 ||
+          finding.code == FindingCode::BL502) {
+        tensorFixes += finding.fixes.size();
+        finding.fixes.clear();
+      }
+    EXPECT_EQ(test::describe(a.findings), test::describe(b.findings)) << path;
+  });
+  EXPECT_GT(tensorFixes, 0u); // Not vacuous: the inputs have some.
+}
+
 TEST(FindingsOnlyTest, ExplanationsChangeNoFindingOnGeneratedModules) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
     std::string text = test::BufferizedGenerator::module(seed, 8);
