@@ -228,8 +228,12 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
   original->getContext()
       ->getOrLoadDialect<bufferization::BufferizationDialect>();
   original->getContext()->getOrLoadDialect<memref::MemRefDialect>();
-  IRMapping mapping;
-  Operation *copy = original->clone(mapping);
+  Operation *copy;
+  {
+    // Freed at once: CopyMap pairs the copy with the original by itself.
+    IRMapping mapping;
+    copy = original->clone(mapping);
+  }
   CopyMap map;
   map.pair(original, copy);
   bool ok = true;
