@@ -231,6 +231,13 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
     std::optional<ScopedTensorPassLimits> tensorScope(std::in_place,
                                                       tensorLimits);
     TensorAnalysis tensor(index, onTensors, options);
+    // The memref analyses read each batch's bufferized copy as the tensor
+    // analysis leaves it (tensormemref/BufferizedFindings.h).
+    BufferizedFindings memrefFindings(index, options);
+    tensor.onBufferized(
+        [&](const TaggedClone &copy, llvm::ArrayRef<FunctionId> allocating) {
+          memrefFindings.keep(copy, allocating);
+        });
     if (early) {
       // Where One-Shot Bufferize fails (BL503) is known after its
       // analysis-only runs, most of what it finds wrong: errors the user
@@ -255,7 +262,10 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
           plan.function = fn;
         }
     }
-    reportBufferizedFindings(index, onTensors, options);
+    // Past its budget in the memref analyses of its bufferized copy, a
+    // function is stopped as in any other stage.
+    for (auto [fn, why] : memrefFindings.report())
+      budgets.stopped(fn, why);
     addTensorFixes(index, onTensors, bufferName, options);
     budgets.finish(published);
     dropDuplicateClassicPreconditions(result);

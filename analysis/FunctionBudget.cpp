@@ -168,6 +168,7 @@ void FunctionBudgets::skipStopped(FunctionId fn, BudgetMeter::Exceeded why) {
     break;
   }
   outOfTime.push_back(fn);
+  stoppedWhy.emplace_back(fn, why);
 }
 
 void FunctionBudgets::finish(size_t published) {

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bufferlens {
@@ -159,6 +160,13 @@ public:
   /// finished).
   void finish(size_t published = 0);
 
+  /// The functions stopped for their time, memory or steps so far, and why,
+  /// in the order they were stopped.
+  const std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> &
+  stoppedFunctions() const {
+    return stoppedWhy;
+  }
+
 private:
   void skip(FunctionId fn, std::string why);
   void skipStopped(FunctionId fn, BudgetMeter::Exceeded why);
@@ -167,6 +175,7 @@ private:
   const AnalysisOptions::FunctionBudget &budget;
   std::vector<Duration> spent;
   std::vector<FunctionId> outOfTime;
+  std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> stoppedWhy;
 };
 
 } // namespace bufferlens

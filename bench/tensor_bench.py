@@ -23,6 +23,8 @@ then stops at the first, so the upstream side runs on the module without
 them: the ratio is against upstream's work on the functions it accepts).
 
 usage: tensor_bench.py [--sizes 1000,10000,100000] [--repeat 3]
+       tensor_bench.py --write DIR [--sizes 10000]  (the modules only:
+       DIR/tensorLINES.mlir and DIR/tensorLINES.mlir.accepted, no timing)
 """
 import argparse
 import os
@@ -134,7 +136,21 @@ def main():
     parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--write", metavar="DIR",
+                        help="write the modules of --sizes into DIR and "
+                             "exit, to compare outputs before and after a "
+                             "change on the same input")
     args = parser.parse_args()
+    if args.write:
+        os.makedirs(args.write, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            accepted_templates = [accepted_only(args.mlir_opt, t, tmp)
+                                  for t in templates()]
+        for size in (int(s) for s in args.sizes.split(",")):
+            path = os.path.join(args.write, f"tensor{size}.mlir")
+            lines = write_modules(size, path, accepted_templates)
+            print(f"{path}: {lines} lines", flush=True)
+        return
     print(f"{'lines':>7} {'functions':>9} {'bufferlens cpu s':>16} "
           f"{'upstream cpu s':>14} {'ratio':>6} {'us/line':>8} "
           f"{'pipeline cpu s':>14} {'ratio':>6}", flush=True)

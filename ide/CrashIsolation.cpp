@@ -119,8 +119,14 @@ bool bufferlens::analyzeSafely(std::string_view text,
                                std::string_view bufferName,
                                const AnalysisOptions &options,
                                AnalysisResult &result, int &retCode) {
-  Attempt out =
-      attempt(std::make_shared<const std::string>(text), bufferName, options);
+  return analyzeSafely(std::make_shared<const std::string>(text), bufferName,
+                       options, result, retCode);
+}
+
+bool bufferlens::analyzeSafely(TextRef text, std::string_view bufferName,
+                               const AnalysisOptions &options,
+                               AnalysisResult &result, int &retCode) {
+  Attempt out = attempt(std::move(text), bufferName, options);
   if (out.crashed) {
     retCode = out.retCode;
     return false;

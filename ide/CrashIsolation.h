@@ -59,6 +59,12 @@ AnalysisResult analyzeIsolated(std::string_view text,
 bool analyzeSafely(std::string_view text, std::string_view bufferName,
                    const AnalysisOptions &options, AnalysisResult &result,
                    int &retCode);
+/// The same on a text already shared: the analysis reads it where it is
+/// instead of a copy of its own (a copy of a large file's text is part of
+/// `lint`'s peak memory).
+bool analyzeSafely(TextRef text, std::string_view bufferName,
+                   const AnalysisOptions &options, AnalysisResult &result,
+                   int &retCode);
 
 /// rewriteDocument under crash recovery: false (and the signal in
 /// `retCode`) when it crashed. For the features that show a rewrite.

@@ -338,7 +338,8 @@ WholeAnalysis bufferlens::analyzeWhole(TextRef textRef,
                              early);
     AnalysisResult result;
     int retCode = 0;
-    if (!analyzeSafely(*partText, bufferName, partOptions, result, retCode))
+    if (!analyzeSafely(std::move(partText), bufferName, partOptions, result,
+                       retCode))
       crash = retCode ? retCode : 1;
     return result;
   };

@@ -80,6 +80,24 @@ static std::string readAll(int fd, size_t sizeHint, size_t limit,
                            std::string &text) {
   while (true) {
     size_t at = text.size();
+    if (sizeHint > 0 && at >= sizeHint) {
+      // All that fstat announced is read: one more call sees the end, into
+      // a buffer of its own, so that the text does not grow (a string
+      // doubles its capacity: a large file was held at twice its size).
+      char probe[1024];
+      ssize_t got = ::read(fd, probe, sizeof(probe));
+      if (got < 0) {
+        if (errno == EINTR)
+          continue;
+        return systemError(errno);
+      }
+      if (got == 0)
+        return "";
+      if (at + size_t(got) > limit)
+        return "larger than the " + describeByteCount(limit) + " limit";
+      text.append(probe, size_t(got));
+      continue;
+    }
     // One call for the whole file as fstat sized it (and one more to see
     // its end), never past one byte over the limit.
     size_t expected = sizeHint + 1 > at ? sizeHint + 1 - at : 0;

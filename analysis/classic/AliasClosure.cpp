@@ -1,11 +1,15 @@
 //===- AliasClosure.cpp - Questions about whole alias sets, linear --------===//
 //
-// The components come from Tarjan's algorithm, iterative (a chain of
-// 66,666 selects is a path as deep), over the analysis's public
-// `dependencies` map (BufferViewFlowAnalysis::begin/end): a value and its
-// immediate dependencies, after any `remove` (the critical aliases the
-// classic plan takes out, CriticalAliases.cpp), exactly the edges resolve
-// follows.
+// The graph is a copy of the analysis's public `dependencies` map
+// (BufferViewFlowAnalysis::begin/end): a value and its immediate
+// dependencies, after any `remove` (the critical aliases the classic plan
+// takes out, CriticalAliases.cpp), exactly the edges upstream's resolve
+// follows (resolveValues in
+// mlir/lib/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.cpp),
+// kept in each set's iteration order so that resolve below inserts the same
+// values in the same order into the same kind of set. The components come
+// from Tarjan's algorithm, iterative (a chain of 66,666 selects is a path
+// as deep).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,123 +19,186 @@ using namespace bufferlens::classic;
 using namespace mlir;
 
 BufferViewFlowAnalysis::ValueSetT AliasClosure::resolve(Value value) {
-  BufferViewFlowAnalysis::ValueSetT set = flow.resolve(value);
+  if (flow)
+    copyGraph();
+  // Upstream's walk, step for step: a SmallPtrSet's iteration order
+  // follows from the values inserted and their order.
+  BufferViewFlowAnalysis::ValueSetT set;
+  SmallVector<Value, 8> queue{value};
+  while (!queue.empty()) {
+    Value current = queue.pop_back_val();
+    if (!set.insert(current).second)
+      continue;
+    auto it = node.find(current);
+    if (it == node.end())
+      continue;
+    for (unsigned i = edgeBegin[it->second], e = edgeBegin[it->second + 1];
+         i != e; ++i)
+      queue.push_back(values[edgeTargets[i]]);
+  }
   visited += set.size();
   return set;
 }
 
-unsigned AliasClosure::componentOf(Value value) {
-  if (!built)
-    build();
-  auto [it, inserted] = component.try_emplace(value, components.size());
+unsigned AliasClosure::nodeOf(Value value) {
+  auto [it, inserted] = node.try_emplace(value, values.size());
   if (inserted) {
-    // Neither a key nor a dependency of the analysis: resolve gives the
-    // value alone.
-    components.emplace_back();
-    components.back().members.push_back(value);
+    values.push_back(value);
+    edgeBegin.push_back(edgeTargets.size());
   }
   return it->second;
 }
 
+void AliasClosure::copyGraph() {
+  // The keys first, in the map's order, then each key's dependencies.
+  for (const auto &entry : *flow)
+    nodeOf(entry.first);
+  edgeBegin.assign(1, 0);
+  for (const auto &entry : *flow) {
+    for (Value to : entry.second) {
+      // A dependency seen first here gets its node (and its empty edge
+      // list) after the keys.
+      auto [it, inserted] = node.try_emplace(to, values.size());
+      if (inserted)
+        values.push_back(to);
+      edgeTargets.push_back(it->second);
+    }
+    edgeBegin.push_back(edgeTargets.size());
+  }
+  edgeBegin.resize(values.size() + 1, edgeTargets.size());
+  edgeTargets.shrink_to_fit();
+  flow = nullptr;
+}
+
+unsigned AliasClosure::componentOf(Value value) {
+  if (!componentsBuilt)
+    buildComponents();
+  unsigned n = nodeOf(value);
+  if (n == componentOfNode.size()) {
+    // Neither a key nor a dependency of the analysis: resolve gives the
+    // value alone.
+    componentOfNode.push_back(epochs.size());
+    memberValues.push_back(value);
+    memberBegin.push_back(memberValues.size());
+    successorBegin.push_back(successorIds.size());
+    predecessorBegin.push_back(predecessorIds.size());
+    epochs.push_back(0);
+    answeredNow.push_back(false);
+  }
+  return componentOfNode[n];
+}
+
 void AliasClosure::usersChanged(Value value) {
-  if (!built)
+  if (!componentsBuilt)
     return; // Nothing answered yet.
-  auto it = component.find(value);
-  if (it == component.end())
+  auto it = node.find(value);
+  if (it == node.end())
     return;
-  SmallVector<unsigned> work{it->second};
+  SmallVector<unsigned> work{componentOfNode[it->second]};
   while (!work.empty()) {
-    Component &c = components[work.pop_back_val()];
-    if (!c.answered)
+    unsigned c = work.pop_back_val();
+    if (!answeredNow[c])
       continue;
-    c.answered = false;
-    ++c.epoch;
-    work.append(c.predecessors.begin(), c.predecessors.end());
+    answeredNow[c] = false;
+    ++epochs[c];
+    llvm::append_range(work, slice(predecessorIds, predecessorBegin, c));
   }
 }
 
-void AliasClosure::build() {
-  built = true;
-  // Number the values: the keys, then the dependencies not keys.
-  std::vector<Value> values;
-  llvm::DenseMap<Value, unsigned> number;
-  auto numberOf = [&](Value v) {
-    auto [it, inserted] = number.try_emplace(v, values.size());
-    if (inserted)
-      values.push_back(v);
-    return it->second;
-  };
-  for (const auto &entry : flow)
-    numberOf(entry.first);
-  std::vector<SmallVector<unsigned, 2>> edges(values.size());
-  for (const auto &entry : flow) {
-    unsigned from = number.lookup(entry.first);
-    for (Value to : entry.second)
-      edges[from].push_back(numberOf(to));
-  }
-  edges.resize(values.size());
-  visited += values.size();
+void AliasClosure::buildComponents() {
+  if (flow)
+    copyGraph();
+  componentsBuilt = true;
+  unsigned nodes = values.size();
+  visited += nodes;
 
   // Tarjan: components come out successors first.
   constexpr unsigned kUnvisited = ~0u;
-  std::vector<unsigned> indexOf(values.size(), kUnvisited), low(values.size());
-  std::vector<unsigned> componentOfNode(values.size(), kUnvisited);
+  std::vector<unsigned> indexOf(nodes, kUnvisited), low(nodes);
+  componentOfNode.assign(nodes, kUnvisited);
+  memberValues.reserve(nodes);
   std::vector<unsigned> onStack;
-  std::vector<bool> stacked(values.size(), false);
+  std::vector<bool> stacked(nodes, false);
   std::vector<std::pair<unsigned, unsigned>> calls; // (node, next edge)
-  unsigned counter = 0;
-  for (unsigned start = 0; start < values.size(); ++start) {
+  unsigned counter = 0, componentCount = 0;
+  for (unsigned start = 0; start < nodes; ++start) {
     if (indexOf[start] != kUnvisited)
       continue;
-    calls.push_back({start, 0});
+    calls.push_back({start, edgeBegin[start]});
     while (!calls.empty()) {
-      auto [node, next] = calls.back();
-      if (next == 0 && indexOf[node] == kUnvisited) {
-        indexOf[node] = low[node] = counter++;
-        onStack.push_back(node);
-        stacked[node] = true;
+      auto [at, next] = calls.back();
+      if (indexOf[at] == kUnvisited) {
+        indexOf[at] = low[at] = counter++;
+        onStack.push_back(at);
+        stacked[at] = true;
       }
-      if (next < edges[node].size()) {
+      if (next < edgeBegin[at + 1]) {
         calls.back().second = next + 1;
-        unsigned target = edges[node][next];
+        unsigned target = edgeTargets[next];
         if (indexOf[target] == kUnvisited)
-          calls.push_back({target, 0});
+          calls.push_back({target, edgeBegin[target]});
         else if (stacked[target])
-          low[node] = std::min(low[node], indexOf[target]);
+          low[at] = std::min(low[at], indexOf[target]);
         continue;
       }
       calls.pop_back();
       if (!calls.empty())
-        low[calls.back().first] = std::min(low[calls.back().first], low[node]);
-      if (low[node] != indexOf[node])
+        low[calls.back().first] = std::min(low[calls.back().first], low[at]);
+      if (low[at] != indexOf[at])
         continue;
-      unsigned id = components.size();
-      components.emplace_back();
+      unsigned id = componentCount++;
       unsigned member;
       do {
         member = onStack.back();
         onStack.pop_back();
         stacked[member] = false;
         componentOfNode[member] = id;
-        components[id].members.push_back(values[member]);
-        component[values[member]] = id;
-      } while (member != node);
+        memberValues.push_back(values[member]);
+      } while (member != at);
+      memberBegin.push_back(memberValues.size());
     }
   }
-  // The edges between components, each once: a component's nodes are
-  // visited together, and `lastFrom` says which one last linked to each.
-  std::vector<std::vector<unsigned>> nodesOf(components.size());
-  for (unsigned node = 0; node < values.size(); ++node)
-    nodesOf[componentOfNode[node]].push_back(node);
-  std::vector<unsigned> lastFrom(components.size(), kUnvisited);
-  for (unsigned a = 0; a < nodesOf.size(); ++a)
-    for (unsigned node : nodesOf[a])
-      for (unsigned target : edges[node]) {
-        unsigned b = componentOfNode[target];
+  epochs.assign(componentCount, 0);
+  answeredNow.assign(componentCount, false);
+
+  // The edges between components, each once, in the order of the
+  // components, then of their nodes, then of the nodes' edges: the nodes
+  // of one component are visited together, and `lastFrom` says which
+  // component last linked to each.
+  std::vector<unsigned> nodeBegin(componentCount + 1, 0), nodesByComponent;
+  for (unsigned n = 0; n < nodes; ++n)
+    ++nodeBegin[componentOfNode[n] + 1];
+  for (unsigned c = 0; c < componentCount; ++c)
+    nodeBegin[c + 1] += nodeBegin[c];
+  nodesByComponent.resize(nodes);
+  {
+    std::vector<unsigned> fill(nodeBegin.begin(), nodeBegin.end() - 1);
+    for (unsigned n = 0; n < nodes; ++n)
+      nodesByComponent[fill[componentOfNode[n]]++] = n;
+  }
+  std::vector<unsigned> lastFrom(componentCount, kUnvisited);
+  std::vector<unsigned> predecessorCount(componentCount + 1, 0);
+  for (unsigned a = 0; a < componentCount; ++a) {
+    for (unsigned i = nodeBegin[a]; i < nodeBegin[a + 1]; ++i) {
+      unsigned from = nodesByComponent[i];
+      for (unsigned e = edgeBegin[from]; e < edgeBegin[from + 1]; ++e) {
+        unsigned b = componentOfNode[edgeTargets[e]];
         if (a == b || lastFrom[b] == a)
           continue;
         lastFrom[b] = a;
-        components[a].successors.push_back(b);
-        components[b].predecessors.push_back(a);
+        successorIds.push_back(b);
+        ++predecessorCount[b + 1];
       }
+    }
+    successorBegin.push_back(successorIds.size());
+  }
+  // Predecessors in increasing order of component, as the successors
+  // lists are read.
+  for (unsigned c = 0; c < componentCount; ++c)
+    predecessorCount[c + 1] += predecessorCount[c];
+  predecessorBegin.assign(predecessorCount.begin(), predecessorCount.end());
+  predecessorIds.resize(successorIds.size());
+  for (unsigned a = 0; a < componentCount; ++a)
+    for (unsigned b : slice(successorIds, successorBegin, a))
+      predecessorIds[predecessorCount[b]++] = a;
 }

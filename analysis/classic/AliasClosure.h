@@ -33,6 +33,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -44,15 +45,27 @@
 namespace bufferlens::classic {
 
 /// The dependency graph of one BufferViewFlowAnalysis, in strongly
-/// connected components, built on first use; the analysis must not change
-/// after that.
+/// connected components. The graph is copied out of the analysis on first
+/// use (the analysis must not change after that), or at once by
+/// copyOf(), after which the analysis can be dropped: it holds two maps of
+/// a `SmallPtrSet<Value, 16>` per value, several times this graph's size,
+/// and the checks on the user's function only ask it through here.
 class AliasClosure {
 public:
+  /// Reads `flow` when first asked; `flow` must outlive this closure.
   explicit AliasClosure(const mlir::BufferViewFlowAnalysis &flow)
-      : flow(flow) {}
+      : flow(&flow) {}
 
-  /// flow.resolve(value), for the questions no fold answers; its size is
-  /// counted in visits().
+  /// A closure that no longer needs `flow`.
+  static AliasClosure copyOf(const mlir::BufferViewFlowAnalysis &flow) {
+    AliasClosure closure(flow);
+    closure.copyGraph();
+    return closure;
+  }
+
+  /// flow.resolve(value): the same values in the same order, as upstream's
+  /// walk over the same dependencies, in their sets' order, builds it; for
+  /// the questions no fold answers. Its size is counted in visits().
   mlir::BufferViewFlowAnalysis::ValueSetT resolve(mlir::Value value);
 
   /// The values looked at so far: those of the sets resolve returned, and
@@ -66,34 +79,57 @@ public:
   // The graph, for AliasFold.
   unsigned componentOf(mlir::Value value);
   llvm::ArrayRef<mlir::Value> members(unsigned component) const {
-    return components[component].members;
+    return slice(memberValues, memberBegin, component);
   }
   llvm::ArrayRef<unsigned> successors(unsigned component) const {
-    return components[component].successors;
+    return slice(successorIds, successorBegin, component);
   }
   /// Bumped when the component's answers are forgotten.
-  unsigned epoch(unsigned component) const {
-    return components[component].epoch;
-  }
-  void answered(unsigned component) { components[component].answered = true; }
+  unsigned epoch(unsigned component) const { return epochs[component]; }
+  void answered(unsigned component) { answeredNow[component] = true; }
   void count(uint64_t n) { visited += n; }
 
 private:
-  struct Component {
-    llvm::SmallVector<mlir::Value, 1> members;
-    llvm::SmallVector<unsigned, 2> successors;
-    llvm::SmallVector<unsigned, 1> predecessors;
-    unsigned epoch = 0;
-    /// Whether some answer of this epoch was computed (if not, none of the
-    /// components reaching it has one either: usersChanged stops here).
-    bool answered = false;
-  };
-  void build();
+  template <typename T>
+  static llvm::ArrayRef<T> slice(const std::vector<T> &items,
+                                 const std::vector<unsigned> &begin,
+                                 unsigned i) {
+    return llvm::ArrayRef<T>(items).slice(begin[i], begin[i + 1] - begin[i]);
+  }
+  /// Copies the analysis's dependencies into `node`, `values`, `edgeBegin`
+  /// and `edgeTargets`, and forgets the analysis.
+  void copyGraph();
+  /// The strongly connected components of the copied graph.
+  void buildComponents();
+  /// A node for `value`, with no edges if it is new.
+  unsigned nodeOf(mlir::Value value);
 
-  const mlir::BufferViewFlowAnalysis &flow;
-  bool built = false;
-  llvm::DenseMap<mlir::Value, unsigned> component;
-  std::vector<Component> components;
+  const mlir::BufferViewFlowAnalysis *flow;
+  bool componentsBuilt = false;
+
+  // The graph, one node per value: the analysis's keys in its order, then
+  // the dependencies that are no key, then the values asked about that are
+  // neither. Node n's dependencies, in their set's order, are
+  // edgeTargets[edgeBegin[n] .. edgeBegin[n + 1]).
+  llvm::DenseMap<mlir::Value, unsigned> node;
+  std::vector<mlir::Value> values;
+  std::vector<unsigned> edgeBegin{0};
+  std::vector<unsigned> edgeTargets;
+
+  // The components, successors first. Component c's values are
+  // memberValues[memberBegin[c] .. memberBegin[c + 1]), and so on for its
+  // successors and predecessors (the components it reaches, or is reached
+  // from, by one edge).
+  std::vector<unsigned> componentOfNode;
+  std::vector<mlir::Value> memberValues;
+  std::vector<unsigned> memberBegin{0};
+  std::vector<unsigned> successorIds, successorBegin{0};
+  std::vector<unsigned> predecessorIds, predecessorBegin{0};
+  std::vector<unsigned> epochs;
+  /// Whether some answer of this epoch was computed (if not, none of the
+  /// components reaching it has one either: usersChanged stops there).
+  std::vector<bool> answeredNow;
+
   uint64_t visited = 0;
 };
 

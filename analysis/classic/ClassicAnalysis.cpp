@@ -10,6 +10,7 @@
 #include "analysis/classic/ClassicAnalysis.h"
 #include "analysis/checker/MemoryEffects.h"
 #include "analysis/classic/Internal.h"
+#include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/SourceIndex.h"
 
@@ -228,8 +229,12 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
   original->getContext()
       ->getOrLoadDialect<bufferization::BufferizationDialect>();
   original->getContext()->getOrLoadDialect<memref::MemRefDialect>();
-  IRMapping mapping;
-  Operation *copy = original->clone(mapping);
+  Operation *copy;
+  {
+    // Freed at once: CopyMap pairs the copy with the original by itself.
+    IRMapping mapping;
+    copy = original->clone(mapping);
+  }
   CopyMap map;
   map.pair(original, copy);
   bool ok = true;
@@ -255,6 +260,8 @@ static bool runOnCopy(SourceIndex &index, FunctionId fn, ClassicPlan &plan,
     stats.aliasVisits += state.aliasVisits;
     if (ok) {
       PlanReader(index, state, map, plan).read();
+      // Read by push_back, and held with the findings until the end.
+      plan.insertions.shrink_to_fit();
     } else {
       Operation *at = map.ops.lookup(state.failureOp);
       OpId op = at ? index.idOf(at) : kNone;
@@ -302,6 +309,17 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
     FunctionFacts facts(function);
     checkWritesDominateReads(index, fn, facts);
     if (plan.computed) {
+      // One entry per heap allocation in each, reserved (reserveMore says
+      // why).
+      size_t allocations = 0;
+      function->walk([&](Operation *op) {
+        allocations +=
+            op != function && op->getNumResults() == 1 &&
+            isa<BaseMemRefType>(op->getResult(0).getType()) &&
+            classifyBuffer(op->getResult(0)) == BufferKind::HeapAlloc;
+      });
+      plan.hoists.reserve(allocations);
+      plan.promotions.reserve(allocations);
       reportCriticalAliases(index, plan);
       reportBackEdges(index, plan);
       computeHoisting(index, fn, facts, plan);

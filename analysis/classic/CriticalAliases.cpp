@@ -66,8 +66,8 @@ void classic::findCriticalAliases(ScratchState &state) {
   SmallVector<std::pair<Value, Block *>, 8> toProcess;
   Ancestors ancestors; // Nothing moves during the fix-point.
   auto findUnsafeValues = [&](Value source, Block *definingBlock) {
-    auto it = state.aliases.find(source);
-    if (it == state.aliases.end())
+    auto it = state.aliases->find(source);
+    if (it == state.aliases->end())
       return;
     // Sorted by position so that the order of discovery is deterministic.
     SmallVector<Value> direct(it->second.begin(), it->second.end());
@@ -108,7 +108,11 @@ void classic::findCriticalAliases(ScratchState &state) {
   }
   for (Value value : state.critical)
     state.aliasOf.erase(value);
-  state.aliases.remove(state.critical);
+  state.aliases->remove(state.critical);
+  // Nothing reads the analysis after this but placeDeallocs, through the
+  // closure.
+  state.closure.emplace(AliasClosure::copyOf(*state.aliases));
+  state.aliases.reset();
 }
 
 bool classic::isRegionBackEdge(Operation *terminator, Region *to) {

@@ -48,7 +48,7 @@ class AliasQuestions {
 
 public:
   explicit AliasQuestions(ScratchState &scratch)
-      : state(scratch), closure(scratch.aliases),
+      : state(scratch), closure(*scratch.closure),
         postDominatorOf(
             closure,
             [this](Value alias, const void *region) {
@@ -84,7 +84,7 @@ public:
       ancestors = Ancestors();
   }
 
-  AliasClosure closure;
+  AliasClosure &closure;
   Ancestors ancestors;
 
 private:

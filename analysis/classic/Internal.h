@@ -26,6 +26,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,22 +43,41 @@ namespace bufferlens::classic {
 /// classic analysis.
 struct FunctionFacts {
   explicit FunctionFacts(mlir::Operation *function)
-      : aliases(function), dominators(function) {}
+      : closure(AliasClosure::copyOf(mlir::BufferViewFlowAnalysis(function))),
+        dominators(function) {}
 
-  mlir::BufferViewFlowAnalysis aliases;
   /// The questions the checks ask of whole alias sets (AliasClosure.h).
-  AliasClosure closure{aliases};
+  /// The alias analysis it copies is dropped at once: the checks run
+  /// beside their findings and the parsed file, and holding the analysis
+  /// too was the peak of `lint` on a long function (bench/README.md,
+  /// "select").
+  AliasClosure closure;
   mlir::DominanceInfo dominators;
 };
+
+/// Makes room in `items` for `more` entries at once: exactly, or twice the
+/// capacity as push_back would grow it when that is more. A vector doubled
+/// by push_back holds up to twice what it needs, and three times while it
+/// moves; on a long function that was part of lint's peak memory.
+template <typename T> void reserveMore(std::vector<T> &items, size_t more) {
+  size_t needed = items.size() + more;
+  if (needed > items.capacity())
+    items.reserve(std::max(needed, 2 * items.capacity()));
+}
 
 /// The state of one run of the algorithm over a scratch copy.
 struct ScratchState {
   explicit ScratchState(mlir::Operation *func)
-      : func(func), aliases(func), dominators(func), postDominators(func),
-        liveness(func) {}
+      : func(func), aliases(std::in_place, func), dominators(func),
+        postDominators(func), liveness(func) {}
 
   mlir::Operation *func;
-  mlir::BufferViewFlowAnalysis aliases;
+  /// The alias analysis of the copy, until findCriticalAliases has taken
+  /// the critical aliases out of it; then `closure`, a copy of what is
+  /// left, replaces it (it is several times the closure's size, and was
+  /// the largest part of `lint`'s peak on a long function).
+  std::optional<mlir::BufferViewFlowAnalysis> aliases;
+  std::optional<AliasClosure> closure;
   mlir::DominanceInfo dominators;
   mlir::PostDominanceInfo postDominators;
   /// Computed before any insertion, queried with the uses of the moment,
@@ -116,7 +137,8 @@ mlir::Operation *createFree(mlir::OpBuilder &builder, mlir::Location loc,
 
 /// Collects the tracked allocations (Detection of Buffer Allocations).
 void collectAllocations(ScratchState &state);
-/// The fix-point over aliases (Introduction of Clones).
+/// The fix-point over aliases (Introduction of Clones); replaces
+/// state.aliases with state.closure.
 void findCriticalAliases(ScratchState &state);
 /// Inserts the clones for every critical alias; false on failure.
 bool introduceClones(ScratchState &state);

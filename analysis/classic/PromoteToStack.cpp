@@ -126,6 +126,15 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
         if (from.user && (!into.user || from.order < into.order))
           into = from;
       });
+  // The reasons first, then the findings: their number is known then, and
+  // the findings grow once instead of doubling past it (a long function's
+  // doubled findings were part of lint's peak: bench/README.md, "select").
+  struct Promotable {
+    OpResult allocated;
+    ValueId value;
+    OpId op;
+  };
+  std::vector<Promotable> promotable;
   function->walk([&](Operation *alloc) {
     if (budgetExhausted())
       return; // Dropped with the function (Hoisting.cpp says why).
@@ -139,9 +148,12 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
       return;
     std::string reason = whyNotPromotable(allocated, escapes, limitBytes);
     plan.promotions.push_back({value, reason.empty(), reason});
-    if (!reason.empty())
-      return;
-    AnalysisResult &result = index.result();
+    if (reason.empty())
+      promotable.push_back({allocated, value, op});
+  });
+  AnalysisResult &result = index.result();
+  reserveMore(result.findings, promotable.size());
+  for (auto [allocated, value, op] : promotable) {
     uint64_t size = *staticSizeInBytes(cast<MemRefType>(allocated.getType()));
     Finding finding = makeFinding(
         FindingCode::BL301, result.ops[op].nameRange,
@@ -158,5 +170,5 @@ void classic::computePromotion(SourceIndex &index, FunctionId fn,
         {"Allocate " + result.values[value].name + " on the stack",
          {{name, generic ? "\"memref.alloca\"" : "memref.alloca"}}});
     result.findings.push_back(std::move(finding));
-  });
+  }
 }

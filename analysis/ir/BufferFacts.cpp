@@ -211,6 +211,14 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
   };
 
   const FunctionEntry &entry = result.functions[fn];
+  // Room for the function's facts at once (or twice the capacity, as
+  // push_back grows): a long function's facts doubled past their number
+  // were part of lint's peak memory (bench/README.md, "select").
+  size_t needed = result.buffers.size();
+  for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v)
+    needed += result.values[v].isMemRef;
+  if (needed > result.buffers.capacity())
+    result.buffers.reserve(std::max(needed, 2 * result.buffers.capacity()));
   for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v) {
     if (!result.values[v].isMemRef)
       continue;

@@ -223,16 +223,20 @@ private:
   }
 
   /// `value`'s terminal origins, as isSameAllocation gathers them, read once
-  /// per view base.
+  /// per view base (or told at once, by allocatedWithoutSources). Valid
+  /// until the next call.
   const BufferOrigin &originOf(Value value) {
     Value base = viewBase(value);
     auto known = bufferOrigins.find(base);
     if (known != bufferOrigins.end())
       return known->second;
     if (allocatedWithoutSources(base)) {
-      BufferOrigin origin;
-      origin.keys.push_back(base);
-      return bufferOrigins.try_emplace(base, std::move(origin)).first->second;
+      // Not remembered: it is as quick to tell again, and an entry per
+      // allocation of a long function was part of lint's peak memory
+      // (bench/README.md, "select"). No caller holds an origin across
+      // another call.
+      allocatedAlone.keys.assign(1, base);
+      return allocatedAlone;
     }
     if (!flow) {
       flow.emplace(function);
@@ -488,6 +492,8 @@ private:
   /// The flow isSameAllocation reads origins from, for BufferOrigin.
   std::optional<BufferViewFlowAnalysis> flow;
   llvm::DenseMap<Value, BufferOrigin> bufferOrigins;
+  /// The origin of the last buffer allocatedWithoutSources accepted.
+  BufferOrigin allocatedAlone;
   llvm::DenseMap<Value, std::optional<bool>> cache;
   llvm::DenseMap<Operation *, std::unique_ptr<Outcome>> outcomes;
 };

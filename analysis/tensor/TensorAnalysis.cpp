@@ -193,6 +193,7 @@ struct TensorAnalysis::State {
   /// Why the options the user gave are not used (an info finding).
   std::optional<Finding> invalidOptions;
   std::vector<Batch> batches;
+  TensorAnalysis::BufferizedHook bufferizedHook;
 
   State(SourceIndex &index, llvm::ArrayRef<FunctionId> functions,
         const AnalysisOptions &options)
@@ -358,6 +359,14 @@ struct TensorAnalysis::State {
         plans[fn].outOfPlace = std::move(plan.outOfPlace);
       std::vector<AllocationSite> sites;
       readBufferizedEffects(index, clone, batch.remaining, plans, sites);
+      if (bufferizedHook) {
+        std::vector<FunctionId> allocating;
+        for (FunctionId fn : batch.remaining)
+          if (!plans[fn].allocations.empty())
+            allocating.push_back(fn);
+        if (!allocating.empty())
+          bufferizedHook(clone, allocating);
+      }
       readReleases(index, clone, batch.remaining, sites, options, plans);
       for (FunctionId fn : batch.remaining) {
         plans[fn].bufferized = true;
@@ -390,6 +399,11 @@ TensorAnalysis::TensorAnalysis(SourceIndex &index,
 }
 
 TensorAnalysis::~TensorAnalysis() = default;
+
+void TensorAnalysis::onBufferized(BufferizedHook hook) {
+  if (state)
+    state->bufferizedHook = std::move(hook);
+}
 
 void TensorAnalysis::analyseAhead() {
   if (!state || analysedAhead)

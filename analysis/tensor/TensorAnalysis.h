@@ -22,7 +22,9 @@
 #include "analysis/model/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -33,6 +35,7 @@ class Operation;
 namespace bufferlens {
 
 class SourceIndex;
+class TaggedClone;
 
 /// An op One-Shot Bufferize would still rewrite in `function` (it
 /// implements BufferizableOpInterface and takes or yields a tensor), or null.
@@ -71,6 +74,15 @@ public:
   std::vector<Finding> failuresSoFar() const;
   /// Runs what is left, fills AnalysisResult::tensor and adds the findings.
   void finish();
+
+  /// Called after each batch's bufferizing run, before the deallocation
+  /// pass of the releases rewrites the batch's copy, with that copy and the
+  /// functions of it whose bufferization allocates: upstream's output, for
+  /// the memref analyses (tensormemref/BufferizedFindings.h), which then
+  /// run no pass of their own.
+  using BufferizedHook =
+      std::function<void(const TaggedClone &, llvm::ArrayRef<FunctionId>)>;
+  void onBufferized(BufferizedHook hook);
 
 private:
   struct State;

@@ -1,11 +1,11 @@
 //===- BufferizedFindings.cpp ---------------------------------------------===//
 //
-// The bufferized copy (upstream's pass, as the tensor view runs it:
-// tensor/FailureIsolation.cpp) is printed with each op's location set to
-// the one user op its tags name (none when they name several, as for ops
-// a pass fused), parsed again as a document of its own and analysed as
-// Analyzer.cpp analyses a bufferized document: buffer facts, the classic
-// plan, the ownership analysis. Its findings come back through those
+// Each batch's bufferized copy (upstream's pass, as the tensor view runs
+// it: tensor/TensorAnalysis.cpp) is kept as text with each op located at
+// the one user op its tags name (BufferizedCopy.cpp), parsed again as a
+// document of its own and analysed as Analyzer.cpp analyses a bufferized
+// document: buffer facts, the classic plan, the ownership analysis, each
+// function under its budget. Its findings come back through those
 // locations.
 //
 //===----------------------------------------------------------------------===//
@@ -18,70 +18,16 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/ownership/TaggedClone.h"
-#include "analysis/tensor/Internal.h"
-#include "analysis/tensor/PassOptions.h"
+#include "analysis/tensormemref/BufferizedCopy.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Location.h"
-#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
-#include <regex>
-#include <set>
 
 using namespace bufferlens;
 using namespace mlir;
-
-static constexpr llvm::StringLiteral kOrigin = "bufferlens.op.";
-
-/// The user's op every tag in `loc` names, or kNone when they name none
-/// or several.
-static OpId singleOrigin(const TaggedClone &clone, Location loc) {
-  std::set<OpId> origins;
-  loc->walk([&](Location inner) {
-    if (isa<OpaqueLoc>(inner))
-      if (OpId id = clone.originOpOf(inner); id != kNone)
-        origins.insert(id);
-    return WalkResult::advance();
-  });
-  return origins.size() == 1 ? *origins.begin() : kNone;
-}
-
-/// The user's op a location of the printed copy names, or kNone.
-static OpId originOf(Location loc) {
-  auto name = dyn_cast<NameLoc>(loc);
-  if (!name || !name.getName().getValue().starts_with(kOrigin))
-    return kNone;
-  unsigned id = 0;
-  if (name.getName().getValue().drop_front(kOrigin.size()).getAsInteger(10, id))
-    return kNone;
-  return static_cast<OpId>(id);
-}
-
-/// `copy`'s text, each op located at the one user op it stands for.
-static std::string printWithOrigins(const TaggedClone &clone) {
-  MLIRContext *context = clone.module()->getContext();
-  Location unknown = UnknownLoc::get(context);
-  clone.module()->walk([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          arg.setLoc(unknown);
-    if (isa<ModuleOp>(op))
-      return;
-    OpId id = singleOrigin(clone, op->getLoc());
-    op->setLoc(id == kNone ? unknown
-                           : Location(NameLoc::get(StringAttr::get(
-                                 context, kOrigin + std::to_string(id)))));
-  });
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  OpPrintingFlags flags;
-  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  clone.module()->print(os, flags);
-  return text;
-}
 
 namespace {
 /// The printed copy, analysed, and the way back to the user's text.
@@ -98,7 +44,7 @@ struct Mapper {
   /// The user's op a printed op stands for.
   OpId userOp(OpId printedOp) const {
     return printedOp == kNone ? kNone
-                              : originOf(printed.op(printedOp)->getLoc());
+                              : printedOrigin(printed.op(printedOp)->getLoc());
   }
 
   /// "the buffer of `%e`" for a printed memref that stands for the user's
@@ -141,17 +87,26 @@ struct Mapper {
   /// counterpart.
   std::optional<std::string> translate(const std::string &message,
                                        FunctionId printedFn) const {
-    static const std::regex token("([%^])([A-Za-z0-9_#]+)");
     const AnalysisResult &result = printed.result();
     std::string out;
-    auto last = message.cbegin();
-    for (std::sregex_iterator it(message.begin(), message.end(), token), end;
-         it != end; ++it) {
-      const std::smatch &match = *it;
-      out.append(last, match[0].first);
-      last = match[0].second;
-      std::string name = match.str(0);
-      if (match.str(1) == "^") {
+    size_t last = 0;
+    for (size_t at = 0; at < message.size(); ++at) {
+      // A name is `%` or `^` and at least one of [A-Za-z0-9_#].
+      char sigil = message[at];
+      if (sigil != '%' && sigil != '^')
+        continue;
+      size_t end = at + 1;
+      while (end < message.size() &&
+             (llvm::isAlnum(message[end]) || message[end] == '_' ||
+              message[end] == '#'))
+        ++end;
+      if (end == at + 1)
+        continue;
+      out.append(message, last, at - last);
+      last = end;
+      std::string name = message.substr(at, end - at);
+      at = end - 1;
+      if (sigil == '^') {
         // Only the function's entry block: the user's has the same label
         // (BlockNames.h: ^bb0 when unlabelled).
         bool entry = false;
@@ -173,7 +128,7 @@ struct Mapper {
         return std::nullopt;
       out += *buffer;
     }
-    out.append(last, message.cend());
+    out.append(message, last, std::string::npos);
     return out;
   }
 };
@@ -184,60 +139,69 @@ static bool isMappedCode(FindingCode code) {
          code == FindingCode::BL301 || code == FindingCode::BL302;
 }
 
+namespace {
+/// The user's functions whose memref findings are asked for, with their
+/// plans, looked up once per report (AnalysisResult::tensorPlan searches).
+struct WantedFunctions {
+  std::vector<const TensorPlan *> plans; // By FunctionId; null: not wanted.
+  llvm::StringMap<FunctionId> byName;
+
+  /// Those whose next step is deallocation (in a module already past the
+  /// deallocation pipeline, Analyzer.cpp's decideStage, what that pipeline
+  /// would do with them is not a question) and whose bufferization by
+  /// upstream allocates.
+  explicit WantedFunctions(const AnalysisResult &result)
+      : plans(result.functions.size(), nullptr) {
+    for (const TensorPlan &plan : result.tensor)
+      if (plan.function != kNone && plan.bufferized &&
+          !plan.allocations.empty() &&
+          result.functions[plan.function].stage == Stage::Bufferized &&
+          !plans[plan.function]) {
+        plans[plan.function] = &plan;
+        byName.try_emplace(result.functions[plan.function].name, plan.function);
+      }
+  }
+};
+} // namespace
+
 /// BL301 and BL302 are about one allocation: the printed op must be a
 /// `memref.alloc` that the user's op's bufferization made, and the only
 /// one it made.
-static bool aboutItsOnlyAllocation(const SourceIndex &user, OpId userOp,
+static bool aboutItsOnlyAllocation(const SourceIndex &user,
+                                   const TensorPlan &plan, OpId userOp,
                                    Operation *printedOp) {
   if (!isa<memref::AllocOp>(printedOp) ||
       user.op(userOp)->getName() == printedOp->getName())
     return false;
-  const TensorPlan *plan =
-      user.result().tensorPlan(user.result().ops[userOp].function);
-  return plan && llvm::count_if(plan->allocations, [&](const auto &alloc) {
-                   return alloc.op == userOp;
-                 }) == 1;
+  return llvm::count_if(plan.allocations, [&](const auto &alloc) {
+           return alloc.op == userOp;
+         }) == 1;
 }
 
-void bufferlens::reportBufferizedFindings(SourceIndex &index,
-                                          llvm::ArrayRef<FunctionId> functions,
-                                          const AnalysisOptions &options) {
-  AnalysisResult &result = index.result();
+void BufferizedFindings::keep(const TaggedClone &clone,
+                              llvm::ArrayRef<FunctionId> functions) {
+  // Called before the plans reach the result: their allocations are
+  // what the batch's bufferizing run made, and a function whose run
+  // succeeded is bufferized.
   std::vector<FunctionId> allocating;
-  // Only functions whose next step is deallocation: in a module already
-  // past the deallocation pipeline (Analyzer.cpp, decideStage), what that
-  // pipeline would do with them is not a question.
   for (FunctionId fn : functions)
-    if (const TensorPlan *plan = result.tensorPlan(fn);
-        plan && plan->bufferized && !plan->allocations.empty() &&
-        result.functions[fn].stage == Stage::Bufferized)
+    if (index.result().functions[fn].stage == Stage::Bufferized &&
+        clone.lookup(index.function(fn)))
       allocating.push_back(fn);
-  if (allocating.empty())
-    return;
+  llvm::sort(allocating);
+  if (!allocating.empty())
+    texts.push_back(printBufferizedFunctions(index, clone, allocating));
+}
 
-  std::string printedText;
-  {
-    TaggedClone clone(index, allocating,
-                      TaggedClone::symbolsOf(index.parsed().module()));
-    std::vector<tensor::PassError> errors;
-    OneShotPassOptions pass = chooseOneShotOptions(result.text(), options);
-    if (tensor::invalidOneShotOptions(pass.text))
-      pass.text = "bufferize-function-boundaries";
-    // Under the function budget: a run past it proves nothing here.
-    TensorPassLimits limits;
-    limits.milliseconds = options.functionBudget.milliseconds;
-    if (options.functionBudget.megabytes <= (UINT64_MAX >> 20))
-      limits.memoryBytes = options.functionBudget.megabytes << 20;
-    ScopedTensorPassLimits scope(limits);
-    if (!tensor::runOneShotBufferize(index, clone, tensor::PassMode::Bufferize,
-                                     pass.text, errors) ||
-        !limits.exceeded.empty())
-      return;
-    printedText = printWithOrigins(clone);
-  }
-
+/// The mapped findings of one kept document, appended to `mapped`; the
+/// functions past their budget, by the user's function, to `stopped`.
+static void analyseDocument(
+    SourceIndex &index, const std::string &text, const AnalysisOptions &options,
+    const WantedFunctions &wanted, std::vector<Finding> &mapped,
+    std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> &stopped) {
+  AnalysisResult &result = index.result();
   AnalysisResult bufferized;
-  bufferized.sharedText = std::make_shared<const std::string>(printedText);
+  bufferized.sharedText = std::make_shared<const std::string>(text);
   std::unique_ptr<ParsedModule> parsed = ParsedModule::parse(
       bufferized.text(), "bufferized", *index.parsed().module()->getContext(),
       bufferized.findings);
@@ -247,18 +211,30 @@ void bufferlens::reportBufferizedFindings(SourceIndex &index,
         return f.severity == Severity::Error;
       }))
     return eraseNestedInnermostFirst(parsed->module());
-  std::vector<Finding> mapped;
   {
     SourceIndex printed(*parsed, bufferized);
     AnalysisOptions quiet = options;
     quiet.explanations = false; // No finding depends on them.
+    // Every stage of a function under its budget, as Analyzer.cpp runs
+    // them on a bufferized document: their loops poll the meter.
+    FunctionBudgets budgets(bufferized, options.functionBudget);
+    auto timed = [&](FunctionId fn, llvm::function_ref<void()> stage) {
+      return budgets.run(fn, stage);
+    };
     for (FunctionId fn = 0; fn < (FunctionId)bufferized.functions.size(); ++fn)
-      if (bufferized.functions[fn].analysed) {
-        computeBufferFacts(printed, fn);
-        analyzeClassic(printed, fn, quiet);
-      }
-    runOwnershipAnalysis(printed, quiet);
+      if (bufferized.functions[fn].analysed &&
+          timed(fn, [&] { computeBufferFacts(printed, fn); }))
+        timed(fn, [&] { analyzeClassic(printed, fn, quiet); });
+    runOwnershipAnalysis(printed, quiet, timed);
+    budgets.finish();
     dropDuplicateClassicPreconditions(bufferized);
+
+    // The printed functions have their user function's name.
+    for (auto [fn, why] : budgets.stoppedFunctions()) {
+      auto it = wanted.byName.find(bufferized.functions[fn].name);
+      if (it != wanted.byName.end())
+        stopped.emplace_back(it->second, why);
+    }
 
     Mapper mapper{index, printed, {}};
     for (OpId id = 0; id < (OpId)bufferized.ops.size(); ++id)
@@ -270,9 +246,12 @@ void bufferlens::reportBufferizedFindings(SourceIndex &index,
       OpId userOp = mapper.userOp(printedOp);
       if (userOp == kNone)
         continue;
+      const TensorPlan *plan = wanted.plans[result.ops[userOp].function];
+      if (!plan)
+        continue;
       if ((finding.code == FindingCode::BL301 ||
            finding.code == FindingCode::BL302) &&
-          !aboutItsOnlyAllocation(index, userOp, printed.op(printedOp)))
+          !aboutItsOnlyAllocation(index, *plan, userOp, printed.op(printedOp)))
         continue;
       FunctionId printedFn = bufferized.ops[printedOp].function;
       std::optional<std::string> message =
@@ -296,5 +275,18 @@ void bufferlens::reportBufferizedFindings(SourceIndex &index,
     }
   }
   eraseNestedInnermostFirst(parsed->module());
-  llvm::append_range(result.findings, mapped);
+}
+
+std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>>
+BufferizedFindings::report() {
+  std::vector<Finding> mapped;
+  std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> stopped;
+  if (texts.empty())
+    return stopped;
+  WantedFunctions wanted(index.result());
+  for (const std::string &text : texts)
+    analyseDocument(index, text, options, wanted, mapped, stopped);
+  texts.clear();
+  llvm::append_range(index.result().findings, mapped);
+  return stopped;
 }

@@ -16,21 +16,47 @@
 #ifndef BUFFERLENS_ANALYSIS_TENSORMEMREF_BUFFERIZEDFINDINGS_H
 #define BUFFERLENS_ANALYSIS_TENSORMEMREF_BUFFERIZEDFINDINGS_H
 
+#include "analysis/FunctionBudget.h"
 #include "analysis/model/ModelTypes.h"
 #include "analysis/model/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace bufferlens {
 
 class SourceIndex;
+class TaggedClone;
 
-/// Adds the mapped findings for `functions` (the functions the tensor
-/// analysis ran on; those it bufferized with at least one allocation are
-/// looked at), after runTensorAnalysis filled their plans.
-void reportBufferizedFindings(SourceIndex &index,
-                              llvm::ArrayRef<FunctionId> functions,
-                              const AnalysisOptions &options);
+/// Collects upstream's bufferized output batch by batch while the tensor
+/// analysis runs (TensorAnalysis::onBufferized), then analyses it and adds
+/// the mapped findings.
+class BufferizedFindings {
+public:
+  BufferizedFindings(SourceIndex &index, const AnalysisOptions &options)
+      : index(index), options(options) {}
+
+  /// Keeps the text of `functions` of `clone`, a batch's copy right after
+  /// its bufferizing run (BufferizedCopy.h): those of them whose next step
+  /// is deallocation and that allocate.
+  void keep(const TaggedClone &clone, llvm::ArrayRef<FunctionId> functions);
+
+  /// Analyses what was kept, after runTensorAnalysis filled the plans, and
+  /// adds the findings that map back. The analyses of each function run
+  /// under its budget (FunctionBudget.h); the functions past it are
+  /// returned, for the caller's FunctionBudgets::stopped.
+  std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> report();
+
+private:
+  SourceIndex &index;
+  const AnalysisOptions &options;
+  /// One document per batch: batches may each have made a global of the
+  /// same name (a constant's), which one module could not hold.
+  std::vector<std::string> texts;
+};
 
 } // namespace bufferlens
 

@@ -358,3 +358,44 @@ TEST(FunctionBudgetTest, SummaryCutShortIsNotReused) {
         << test::describe(result.findings);
   }
 }
+
+// The memref analyses of a tensor function's bufferized copy
+// (tensormemref/BufferizedFindings.cpp) run under the function's budget
+// like every other stage: with 200 allocations their loops poll the meter
+// hundreds of times, far past a backstop of 20 polls, and the function is
+// stopped with the budget's note and none of their findings; unbounded,
+// each allocation's BL301 comes back on its `tensor.empty`. The pass
+// itself polls nothing (tensor/PassLimits.h times it instead).
+TEST(FunctionBudgetTest, MemrefAnalysesOfTensorFunctionsAreBudgeted) {
+  std::string text = "func.func @fills(%x: f32) -> f32 {\n"
+                     "  %c0 = arith.constant 0 : index\n"
+                     "  %sum0 = arith.constant 0.0 : f32\n";
+  for (unsigned k = 0; k < 200; ++k) {
+    std::string n = std::to_string(k), next = std::to_string(k + 1);
+    text += "  %e" + n + " = tensor.empty() : tensor<4xf32>\n" + "  %f" + n +
+            " = linalg.fill ins(%x : f32) outs(%e" + n +
+            " : tensor<4xf32>) -> tensor<4xf32>\n" + "  %v" + n +
+            " = tensor.extract %f" + n + "[%c0] : tensor<4xf32>\n" + "  %sum" +
+            next + " = arith.addf %sum" + n + ", %v" + n + " : f32\n";
+  }
+  text += "  return %sum200 : f32\n}\n";
+  auto promoted = [](const AnalysisResult &result) {
+    size_t count = 0;
+    for (const Finding *finding : test::withCode(result, FindingCode::BL301))
+      count += llvm::StringRef(finding->message)
+                   .starts_with("once bufferized by One-Shot Bufferize: ");
+    return count;
+  };
+  {
+    WithBackstops backstops({/*polls=*/20});
+    AnalysisResult result = test::analyze(text);
+    EXPECT_EQ(promoted(result), 0u) << test::describe(result.findings);
+    EXPECT_EQ(messages(result),
+              std::vector<std::string>{
+                  "not analysed: @fills needed more than 20 steps in one "
+                  "analysis; its findings are left out"});
+  }
+  WithBackstops unbounded({0});
+  AnalysisResult result = test::analyze(text);
+  EXPECT_EQ(promoted(result), 200u) << test::describe(result.findings);
+}

@@ -63,6 +63,18 @@ TEST_F(RegularFileTest, ReadsUpToTheLimitAndNoFurther) {
   EXPECT_EQ(describeByteCount(128), "128 bytes");
 }
 
+// The call that sees the end of the file does not grow the text: a string
+// doubles its capacity, and a large file was held at twice its size.
+TEST_F(RegularFileTest, HoldsALargeFileAtItsSize) {
+  std::string contents(3 << 20, 'x');
+  contents[12345] = '\n';
+  std::string path = write("large.mlir", contents);
+  std::string text;
+  EXPECT_EQ(readRegularFile(path, 8 << 20, text), "");
+  EXPECT_EQ(text, contents);
+  EXPECT_LT(text.capacity(), contents.size() + contents.size() / 8);
+}
+
 TEST_F(RegularFileTest, ReadsAFileThatReportsNoSize) {
   // /proc files say size 0 and still have contents.
   std::string text;
