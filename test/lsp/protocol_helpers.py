@@ -31,6 +31,17 @@ LEAK = ("func.func @f(%c: i1) {\n"
         "}\n")
 
 
+def apply_action(c, uri, action, version):
+    """Applies a code action's edits as a client does (last first, so the
+    earlier ranges hold) as `version`; that version's diagnostics."""
+    c.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": e["range"], "text": e["newText"]}
+                           for e in reversed(
+                               action["edit"]["changes"][uri])]})
+    return c.diagnostics(uri, version)["diagnostics"]
+
+
 def uri_of(path):
     return "file://" + os.path.abspath(path)
 

@@ -81,16 +81,6 @@ class ProtocolTest:
         self.assertEqual(len(r["result"]), 1, r["result"])
         return r["result"][0]
 
-    def apply_action(self, c, uri, action, version):
-        """Applies `action`'s edits as the client would (last first, so the
-        earlier ranges hold) and returns the new version's diagnostics."""
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": e["range"], "text": e["newText"]}
-                               for e in reversed(
-                                   action["edit"]["changes"][uri])]})
-        return c.diagnostics(uri, version)["diagnostics"]
-
     def inputs(self, name):
         return os.path.join(ARGS.source_dir, "test", "lsp", "inputs", name)
 
@@ -897,7 +887,7 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
              "newText": "  memref.dealloc %buf : memref<4xf32>\n"}]}})
         # Applied, the leak is gone and nothing new appears: only @twice's
         # double free is left.
-        d = self.apply_action(c, uri, action, 2)
+        d = protocol_helpers.apply_action(c, uri, action, 2)
         self.assertEqual([(x["code"], x["range"]) for x in d],
                          [("BL102", rng(17, 2, 17, 16))])
 
@@ -917,7 +907,8 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
             {"range": rng(13, 0, 14, 0), "newText": ""},
             {"range": rng(14, 0, 15, 0), "newText": ""},
             {"range": rng(15, 9, 15, 11), "newText": "%1"}]}})
-        self.assertEqual(self.apply_action(c, uri, action, 2), [])
+        self.assertEqual(
+            protocol_helpers.apply_action(c, uri, action, 2), [])
 
     def test_code_action_removes_a_redundant_copy(self):
         c = self.start()
@@ -937,7 +928,8 @@ func.func @merge(%arg0: i1, %arg1: memref<8xf32>) -> f32 {
             {"range": rng(24, 36, 24, 41), "newText": "%result"},
             {"range": rng(29, 0, 30, 0), "newText": ""},
             {"range": rng(30, 0, 31, 0), "newText": ""}]}})
-        self.assertEqual(self.apply_action(c, uri, action, 2), [])
+        self.assertEqual(
+            protocol_helpers.apply_action(c, uri, action, 2), [])
 
     def test_every_fix_parses_and_verifies(self):
         """Each quick fix, applied, gives IR upstream mlir-opt accepts, and

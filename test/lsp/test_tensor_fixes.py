@@ -84,16 +84,6 @@ class TensorFixesTest(FeatureTest):
             "textDocument": {"uri": uri}, "range": range_,
             "context": {"diagnostics": [], "only": ["quickfix"]}})["result"]
 
-    def apply(self, c, uri, action, version):
-        """Applies `action`'s edits as a client does (last first, so the
-        earlier ranges hold); the new version's diagnostics."""
-        c.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": e["range"], "text": e["newText"]}
-                               for e in reversed(
-                                   action["edit"]["changes"][uri])]})
-        return c.diagnostics(uri, version)["diagnostics"]
-
     def lint_fix(self, line, character):
         """The fix `lint --format json` gives the finding at a position."""
         for f in lint_json(self.path())["findings"]:
@@ -128,7 +118,7 @@ class TensorFixesTest(FeatureTest):
         # nothing new appears; the write now takes the line the read had.
         # The buffer of %e is then returned, so it no longer stays in its
         # block: its stack promotion (BL301) goes too.
-        d = self.apply(c, uri, action, 2)
+        d = protocol_helpers.apply_action(c, uri, action, 2)
         self.assertEqual([(x["code"], x["range"]) for x in d],
                          [("BL502", EMPTY_READ),
                           ("BL301", EMPTY_SLICE), ("BL502", EMPTY_SLICE),
@@ -162,7 +152,7 @@ class TensorFixesTest(FeatureTest):
         # Applied: the allocation (BL502) and its stack promotion (BL301)
         # are gone; the clone of the returned %dest stays (the fix does not
         # touch it).
-        d = self.apply(c, uri, action, 2)
+        d = protocol_helpers.apply_action(c, uri, action, 2)
         self.assertEqual([(x["code"], x["range"]) for x in d],
                          [("BL301", EMPTY_READ), ("BL502", EMPTY_READ),
                           ("BL501", INSERT), ("BL502", INSERT),
