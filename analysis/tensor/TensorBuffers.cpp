@@ -14,6 +14,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "analysis/tensor/LaterRead.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -77,6 +78,7 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
                                   TensorPlan &plan) {
   const AnalysisResult &result = index.result();
   Operation *function = index.function(plan.function);
+  std::optional<LaterReads> laterReads;
   for (BlockArgument arg : cast<FunctionOpInterface>(function).getArguments())
     if (isa<TensorType>(arg.getType())) {
       TensorBuffer buffer;
@@ -111,8 +113,19 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
         buffer.kind = TensorBuffer::Kind::Copy;
         buffer.why = "a copy of the buffer of " + what +
                      ", made here: the operand is bufferized out of place";
-        if (outOfPlace->read != kNone)
-          buffer.why += " because `" + result.ops[outOfPlace->read].name +
+        // The read BL501's path names (LaterRead.h), the same on every
+        // run; upstream's own when there is none such (a read through an
+        // alias, in another branch).
+        Operation *read = nullptr;
+        if (outOfPlace->value != kNone) {
+          if (!laterReads)
+            laterReads.emplace(function);
+          read = laterReads->first(index, index.op(id),
+                                   index.value(outOfPlace->value));
+        }
+        OpId readId = read ? index.idOf(read) : outOfPlace->read;
+        if (readId != kNone)
+          buffer.why += " because `" + result.ops[readId].name +
                         "` still reads the old contents after this write";
       } else {
         buffer.kind = TensorBuffer::Kind::NewAllocation;

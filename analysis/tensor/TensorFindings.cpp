@@ -11,6 +11,7 @@
 
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/tensor/Internal.h"
+#include "analysis/tensor/LaterRead.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -75,59 +76,8 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
                                        result.ops[o.op].name + "`"});
 }
 
-/// What laterRead asks, built once per function and only when one of its
-/// copies has a path. A OneShotAnalysisState, not the base AnalysisState:
-/// upstream's interface models (func.call's among them) take the state
-/// they are given for a OneShotAnalysisState.
-struct ReadQueries {
-  explicit ReadQueries(Operation *function)
-      : dominance(function), options(boundaryOptions()),
-        state(function, options) {}
-  static bufferization::OneShotBufferizationOptions boundaryOptions() {
-    bufferization::OneShotBufferizationOptions options;
-    options.bufferizeFunctionBoundaries = true;
-    return options;
-  }
-  DominanceInfo dominance;
-  bufferization::OneShotBufferizationOptions options;
-  /// Holds a reference to `options`: declared after it.
-  bufferization::OneShotAnalysisState state;
-};
-
-/// The read that needs the old contents of `value` once `write` has
-/// written its buffer in place: the first user of `value`, in source
-/// order, that `write` properly dominates (so it always runs after the
-/// write) and that bufferizes to a memory read of it (One-Shot Bufferize's
-/// own answer). Null when there is none; such a read is a read-after-write
-/// conflict of the in-place write whichever read upstream's analysis
-/// happened to report (which one varies between runs; findings must not).
-/// A call is never named: whether the callee reads its argument is known
-/// only to the analysis of the whole module, and outside it upstream
-/// assumes a read, which would name a call that may not read at all.
-static Operation *laterRead(const SourceIndex &index, Operation *write,
-                            Value value, ReadQueries &queries) {
-  Operation *first = nullptr;
-  OpId firstId = kNone;
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<CallOpInterface>(user) ||
-        !queries.dominance.properlyDominates(write, user))
-      continue;
-    auto bufferizable = dyn_cast<bufferization::BufferizableOpInterface>(user);
-    if (!bufferizable ||
-        !bufferizable.bufferizesToMemoryRead(use, queries.state))
-      continue;
-    OpId id = index.idOf(user);
-    if (id != kNone && (firstId == kNone || id < firstId)) {
-      first = user;
-      firstId = id;
-    }
-  }
-  return first;
-}
-
 static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op,
-                         std::optional<ReadQueries> &queries) {
+                         std::optional<LaterReads> &laterReads) {
   AnalysisResult &result = index.result();
   unsigned copies = llvm::count_if(
       plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
@@ -174,7 +124,7 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op,
   for (const OutOfPlaceOperand *o : operands)
     addConflict(index, *o, finding);
   // The path: the definitions whose buffers the op would overwrite, the
-  // op, then the first later read that needs the old contents (laterRead;
+  // op, then the first later read that needs the old contents (LaterRead.h;
   // not the read upstream names, which varies between runs).
   for (const OutOfPlaceOperand *o : operands)
     if (o->value != kNone)
@@ -203,15 +153,15 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op,
              "to a copy"});
   if (!finding.path.empty()) {
     Operation *write = index.op(op);
-    if (!queries)
-      queries.emplace(index.function(plan.function));
+    if (!laterReads)
+      laterReads.emplace(index.function(plan.function));
     Operation *read = nullptr;
     const OutOfPlaceOperand *readOf = nullptr;
     for (const OutOfPlaceOperand *o : operands) {
       if (o->value == kNone)
         continue;
       Operation *candidate =
-          laterRead(index, write, index.value(o->value), *queries);
+          laterReads->first(index, write, index.value(o->value));
       if (candidate && (!read || index.idOf(candidate) < index.idOf(read))) {
         read = candidate;
         readOf = o;
@@ -355,9 +305,9 @@ void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
     ops.push_back(e.op);
   llvm::sort(ops);
   ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-  std::optional<ReadQueries> queries;
+  std::optional<LaterReads> laterReads;
   for (OpId op : ops) {
-    reportCopies(index, plan, op, queries);
+    reportCopies(index, plan, op, laterReads);
     reportAllocations(index, plan, op);
   }
 }

@@ -91,3 +91,43 @@ TEST(TensorMarkersTest, RestoringGivesBackTheCopyBeforeTheAnalysis) {
 }
 
 } // namespace
+
+namespace {
+
+// The hover of a copied tensor and BL501's path name the same read: the
+// one LaterRead.h picks, stable across runs, not the one upstream's
+// markers happened to name.
+TEST(TensorMarkersTest, HoverAndPathNameTheSameRead) {
+  size_t compared = 0;
+  forEachMlirFileBelow(
+      {"test/lit/tensor", "test/corpus/programs", "examples"},
+      [&](const std::filesystem::path &path, const std::string &text) {
+        for (const std::string &chunk : splitInputFile(text)) {
+          AnalysisResult result = bufferlens::test::analyze(chunk);
+          for (const Finding &finding : result.findings) {
+            if (finding.code != FindingCode::BL501 || finding.path.empty() ||
+                finding.path.back().kind != PathStepKind::Read)
+              continue;
+            const std::string &step = finding.path.back().message;
+            std::string read = step.substr(0, step.find("` reads") + 1);
+            // The buffers the op defines that are copies.
+            for (const TensorPlan &plan : result.tensor)
+              for (const TensorBuffer &buffer : plan.buffers) {
+                if (buffer.kind != TensorBuffer::Kind::Copy ||
+                    buffer.value == kNone ||
+                    result.values[buffer.value].definingOp == kNone ||
+                    result.ops[result.values[buffer.value].definingOp]
+                            .nameRange != finding.range)
+                  continue;
+                EXPECT_NE(buffer.why.find("because " + read + " still reads"),
+                          std::string::npos)
+                    << path << ": " << buffer.why << " vs " << step;
+                ++compared;
+              }
+          }
+        }
+      });
+  EXPECT_GT(compared, 3u); // Not vacuous.
+}
+
+} // namespace
