@@ -63,6 +63,11 @@ struct OutOfPlaceOperand {
   int32_t conflictingWriteOperand = -1;
   OpId read = kNone;
   int32_t readOperand = -1;
+  /// The first read, in source order, that needs the old contents once
+  /// the write is in place (tensor/LaterRead.h): the same on every run,
+  /// unlike `read`. BL501's path and the hover name it. kNone where there
+  /// is none such.
+  OpId laterRead = kNone;
 };
 
 /// Where upstream's ownership-based deallocation, run after bufferization

@@ -13,42 +13,21 @@
 #ifndef BUFFERLENS_ANALYSIS_TENSOR_LATERREAD_H
 #define BUFFERLENS_ANALYSIS_TENSOR_LATERREAD_H
 
-#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
-#include "mlir/IR/Dominance.h"
-
 namespace bufferlens {
 
 class SourceIndex;
+struct TensorPlan;
 
 namespace tensor {
 
-/// Asks One-Shot Bufferize's interfaces about the user's function; built
-/// once per function, and only when a question is asked (its state
-/// visits every tensor value of the function).
-class LaterReads {
-public:
-  explicit LaterReads(mlir::Operation *function);
-
-  /// The read that needs the old contents of `value` once `write` has
-  /// written its buffer in place: the first user of `value`, in source
-  /// order, that `write` properly dominates (it always runs after the
-  /// write) and that bufferizes to a memory read of it. Null when there is
-  /// none. A call is never named: whether the callee reads its argument is
-  /// known only to the analysis of the whole module, and outside it
-  /// upstream assumes a read, which would name a call that may not read.
-  mlir::Operation *first(const SourceIndex &index, mlir::Operation *write,
-                         mlir::Value value);
-
-private:
-  static mlir::bufferization::OneShotBufferizationOptions boundaryOptions();
-
-  mlir::DominanceInfo dominance;
-  mlir::bufferization::OneShotBufferizationOptions options;
-  /// A OneShotAnalysisState, not the base AnalysisState: upstream's
-  /// interface models (func.call's among them) take the state they are
-  /// given for one. It holds a reference to `options`: declared after it.
-  mlir::bufferization::OneShotAnalysisState state;
-};
+/// Sets OutOfPlaceOperand::laterRead of each of `plan`'s out-of-place
+/// operands: the first user of the operand's value, in source order, that
+/// the write properly dominates (it always runs after the write) and that
+/// One-Shot Bufferize's interface says bufferizes to a memory read of it.
+/// A call is never named: whether the callee reads its argument is known
+/// only to the analysis of the whole module, and outside it upstream
+/// assumes a read, which would name a call that may not read.
+void findLaterReads(const SourceIndex &index, TensorPlan &plan);
 
 } // namespace tensor
 } // namespace bufferlens

@@ -4,6 +4,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "analysis/tensor/LaterRead.h"
 #include "analysis/tensor/PassOptions.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -355,8 +356,10 @@ struct TensorAnalysis::State {
         continue;
       }
       const TaggedClone &clone = *batch.clone;
-      for (auto &[fn, plan] : batch.decided)
+      for (auto &[fn, plan] : batch.decided) {
         plans[fn].outOfPlace = std::move(plan.outOfPlace);
+        findLaterReads(index, plans[fn]);
+      }
       std::vector<AllocationSite> sites;
       readBufferizedEffects(index, clone, batch.remaining, plans, sites);
       if (bufferizedHook) {

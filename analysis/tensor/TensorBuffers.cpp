@@ -14,7 +14,6 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
-#include "analysis/tensor/LaterRead.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -78,7 +77,6 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
                                   TensorPlan &plan) {
   const AnalysisResult &result = index.result();
   Operation *function = index.function(plan.function);
-  std::optional<LaterReads> laterReads;
   for (BlockArgument arg : cast<FunctionOpInterface>(function).getArguments())
     if (isa<TensorType>(arg.getType())) {
       TensorBuffer buffer;
@@ -116,14 +114,8 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
         // The read BL501's path names (LaterRead.h), the same on every
         // run; upstream's own when there is none such (a read through an
         // alias, in another branch).
-        Operation *read = nullptr;
-        if (outOfPlace->value != kNone) {
-          if (!laterReads)
-            laterReads.emplace(function);
-          read = laterReads->first(index, index.op(id),
-                                   index.value(outOfPlace->value));
-        }
-        OpId readId = read ? index.idOf(read) : outOfPlace->read;
+        OpId readId = outOfPlace->laterRead != kNone ? outOfPlace->laterRead
+                                                     : outOfPlace->read;
         if (readId != kNone)
           buffer.why += " because `" + result.ops[readId].name +
                         "` still reads the old contents after this write";

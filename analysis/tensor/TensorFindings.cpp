@@ -11,12 +11,7 @@
 
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/tensor/Internal.h"
-#include "analysis/tensor/LaterRead.h"
 
-#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
-#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -76,8 +71,7 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
                                        result.ops[o.op].name + "`"});
 }
 
-static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op,
-                         std::optional<LaterReads> &laterReads) {
+static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
   AnalysisResult &result = index.result();
   unsigned copies = llvm::count_if(
       plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
@@ -151,31 +145,21 @@ static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op,
              (what.empty() ? std::string("its operand") : what) +
              " here, whose old contents a later read needs: the write goes "
              "to a copy"});
-  if (!finding.path.empty()) {
-    Operation *write = index.op(op);
-    if (!laterReads)
-      laterReads.emplace(index.function(plan.function));
-    Operation *read = nullptr;
-    const OutOfPlaceOperand *readOf = nullptr;
-    for (const OutOfPlaceOperand *o : operands) {
-      if (o->value == kNone)
-        continue;
-      Operation *candidate =
-          laterReads->first(index, write, index.value(o->value));
-      if (candidate && (!read || index.idOf(candidate) < index.idOf(read))) {
-        read = candidate;
+  // Step 3: the earliest of the operands' later reads (LaterRead.h).
+  const OutOfPlaceOperand *readOf = nullptr;
+  if (!finding.path.empty())
+    for (const OutOfPlaceOperand *o : operands)
+      if (o->laterRead != kNone &&
+          (!readOf || o->laterRead < readOf->laterRead))
         readOf = o;
-      }
-    }
-    if (read) {
-      OpId readId = index.idOf(read);
-      addBlock(read->getBlock());
-      finding.path.push_back(
-          {PathStepKind::Read, result.ops[readId].nameRange,
-           "`" + result.ops[readId].name + "` reads " +
-               name(result, readOf->value) +
-               " here, after the write: it needs the old contents"});
-    }
+  if (readOf) {
+    OpId readId = readOf->laterRead;
+    addBlock(index.op(readId)->getBlock());
+    finding.path.push_back(
+        {PathStepKind::Read, result.ops[readId].nameRange,
+         "`" + result.ops[readId].name + "` reads " +
+             name(result, readOf->value) +
+             " here, after the write: it needs the old contents"});
   }
   result.findings.push_back(std::move(finding));
 }
@@ -305,9 +289,8 @@ void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
     ops.push_back(e.op);
   llvm::sort(ops);
   ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-  std::optional<LaterReads> laterReads;
   for (OpId op : ops) {
-    reportCopies(index, plan, op, laterReads);
+    reportCopies(index, plan, op);
     reportAllocations(index, plan, op);
   }
 }
