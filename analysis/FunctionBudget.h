@@ -6,11 +6,11 @@
 // memory are the backstop for what the operation count does not foresee
 // (an analysis superlinear on some shape): every stage that runs per
 // function (buffer facts, the classic plan, the checker, upstream's
-// ownership pass and the BL203 proof) runs under a BudgetMeter that its
-// hot loops poll, so a pathological function stops at its budget instead
-// of when the stage ends, and the other functions are still analysed. A
-// function past its budget loses its findings and gets one info finding
-// instead.
+// ownership pass, the BL203 proof, and for tensor functions the release
+// step and the analyses of the bufferized copy) runs under a BudgetMeter that
+// its hot loops poll, so a pathological function stops at its budget instead of
+// when the stage ends, and the other functions are still analysed. A function
+// past its budget loses its findings and gets one info finding instead.
 //
 //===----------------------------------------------------------------------===//
 

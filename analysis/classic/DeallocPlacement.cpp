@@ -221,7 +221,7 @@ static bool moveFree(ScratchState &state, Value value, Operation *free,
 
 bool classic::placeDeallocs(ScratchState &state) {
   AliasQuestions questions(state);
-  auto counted = llvm::make_scope_exit(
+  llvm::scope_exit counted(
       [&] { state.aliasVisits += questions.closure.visits(); });
   for (Value value : state.allocs) {
     if (budgetExhausted()) {

@@ -375,8 +375,9 @@ TEST(ServerFeaturesTest, DirectPublishOfManyFindingsInSlices) {
     json sent = json::parse(message);
     ASSERT_EQ(sent["params"]["diagnostics"].size(), 5000u);
     EXPECT_EQ(sent, expected);
-    if (invalidInLastSlice)
+    if (invalidInLastSlice) {
       EXPECT_EQ(sent["params"]["diagnostics"][4999]["message"],
                 "finding 4999\xef\xbf\xbd");
+    }
   }
 }
