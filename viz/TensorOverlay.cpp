@@ -240,6 +240,12 @@ void Overlay::run() {
         add(op, Marker::Returned,
             "returned: the caller frees it: " + origin(*alloc));
         break;
+      case BufferRelease::Kind::FreedUnlessReturned:
+        add(op, Marker::ConditionalDealloc,
+            "freed here unless it is the buffer returned (decided at run "
+            "time): " +
+                origin(*alloc));
+        break;
       }
     }
   }

@@ -260,6 +260,11 @@ static void explainReleases(std::ostream &os, const AnalysisResult &result,
       case BufferRelease::Kind::Returned:
         lines += "\n- returned by " + where + ": the caller owns it";
         break;
+      case BufferRelease::Kind::FreedUnlessReturned:
+        lines += "\n- freed before " + where +
+                 " unless it is the buffer returned there, which the caller "
+                 "then owns (decided at run time)";
+        break;
       }
     }
   }

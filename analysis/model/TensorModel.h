@@ -85,6 +85,11 @@ struct BufferRelease {
     FreedIfOwned,
     /// Returned: the caller owns it and frees it.
     Returned,
+    /// Listed by the dealloc before a return that also returns it, and
+    /// retained by that dealloc: freed there unless it is the buffer
+    /// returned, which is decided at run time (deallocation returns a clone
+    /// of it when the function does not own it).
+    FreedUnlessReturned,
   };
   Kind kind = Kind::Freed;
   OpId at = kNone;

@@ -254,6 +254,22 @@ static bool readFunctionReleases(const TaggedClone &clone, func::FuncOp fn,
                  effect.releases,
                  BufferRelease{BufferRelease::Kind::Returned, r.at});
     });
+    // Freed unconditionally there too: then "freed" and "returned" would
+    // contradict each other, and which one happens is decided at run time
+    // (whether the returned value is this buffer or deallocation's clone
+    // of it), so they are one release.
+    for (BufferRelease &r : effect.releases)
+      if (r.kind == BufferRelease::Kind::Freed &&
+          llvm::is_contained(
+              effect.releases,
+              BufferRelease{BufferRelease::Kind::Returned, r.at}))
+        r.kind = BufferRelease::Kind::FreedUnlessReturned;
+    llvm::erase_if(effect.releases, [&](const BufferRelease &r) {
+      return r.kind == BufferRelease::Kind::Returned &&
+             llvm::is_contained(
+                 effect.releases,
+                 BufferRelease{BufferRelease::Kind::FreedUnlessReturned, r.at});
+    });
     llvm::sort(effect.releases,
                [](const BufferRelease &a, const BufferRelease &b) {
                  return std::tie(a.at, a.kind) < std::tie(b.at, b.kind);

@@ -184,6 +184,11 @@ static void addReleases(const AnalysisResult &result,
     case BufferRelease::Kind::Returned:
       text += "returned here: the caller owns it and frees it";
       break;
+    case BufferRelease::Kind::FreedUnlessReturned:
+      text += "freed here, before `" + at.name +
+              "`, unless it is the buffer returned, which the caller then "
+              "owns and frees (decided at run time)";
+      break;
     }
     finding.related.push_back({at.nameRange, std::move(text)});
   }

@@ -49,3 +49,19 @@ func.func @maybe_returned(%c: i1, %t: tensor<8xf32>, %v: f32) -> tensor<8xf32> {
   }
   return %r : tensor<8xf32>
 }
+
+// Returned through a loop that writes it in place: the dealloc at the
+// return lists the allocation (condition `true`) and retains what is
+// returned, so it frees the allocation only if that is not the returned
+// buffer, which it is.
+func.func @returned_through_loop(%v: f32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.empty() : tensor<4xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %e) -> tensor<4xf32> {
+    %w = tensor.insert %v into %acc[%i] : tensor<4xf32>
+    scf.yield %w : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
