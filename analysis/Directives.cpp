@@ -17,6 +17,15 @@ static std::string_view trim(std::string_view s) {
   return s;
 }
 
+/// A warning on a directive BufferLens cannot read.
+static Finding directiveProblem(SourceRange range, std::string message) {
+  Finding problem;
+  problem.severity = Severity::Warning;
+  problem.range = range;
+  problem.message = std::move(message);
+  return problem;
+}
+
 Directives bufferlens::parseDirectives(std::string_view text,
                                        const LineIndex &lines) {
   Directives out;
@@ -48,24 +57,14 @@ Directives bufferlens::parseDirectives(std::string_view text,
       if (stage && *stage != StageOverride::Auto)
         out.stage = *stage;
       else
-        out.problems.push_back({FindingCode::None,
-                                Severity::Warning,
-                                range,
-                                "unknown stage '" + std::string(value) +
-                                    "': expected 'bufferized' or 'deallocated'",
-                                "bufferlens",
-                                {},
-                                {}});
+        out.problems.push_back(
+            directiveProblem(range, "unknown stage '" + std::string(value) +
+                                        "': expected 'bufferized' or "
+                                        "'deallocated'"));
     } else {
-      out.problems.push_back(
-          {FindingCode::None,
-           Severity::Warning,
-           range,
-           "unknown bufferlens directive '" + std::string(body) +
-               "': expected 'ignore [CODE...]' or 'stage=...'",
-           "bufferlens",
-           {},
-           {}});
+      out.problems.push_back(directiveProblem(
+          range, "unknown bufferlens directive '" + std::string(body) +
+                     "': expected 'ignore [CODE...]' or 'stage=...'"));
     }
   }
   return out;

@@ -34,7 +34,10 @@ constexpr size_t kMaxCompletePaths = 4096;
 
 std::string Interpreter::conditionsOf(const State &state) const {
   reportingState = const_cast<State *>(&state);
-  pendingConditions.push_back({state.decisions, state.assignment});
+  PendingCondition pending;
+  pending.decisions = state.decisions;
+  pending.assignment = state.assignment;
+  pendingConditions.push_back(std::move(pending));
   return std::string(1, kMark) + std::to_string(pendingConditions.size() - 1) +
          std::string(1, kMark);
 }

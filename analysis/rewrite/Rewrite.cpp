@@ -102,6 +102,14 @@ refuseKnownCrashes(ParsedModule &parsed, const AnalysisOptions &options,
 
 /// Runs the stage's passes; on failure, the names of the top-level
 /// functions the errors point into are added to `rejected`.
+/// An error of the rewrite itself, not at a place in the text.
+static Finding rewriteError(std::string message) {
+  Finding error;
+  error.severity = Severity::Error;
+  error.message = std::move(message);
+  return error;
+}
+
 static LogicalResult runPipeline(ParsedModule &parsed,
                                  const RewriteRequest &request,
                                  const AnalysisOptions &options,
@@ -171,13 +179,7 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
     std::optional<std::string> text_ =
         rewriteClassic(text, bufferName, options, error, notes);
     if (!text_) {
-      out.diagnostics.push_back({FindingCode::None,
-                                 Severity::Error,
-                                 {},
-                                 error,
-                                 "bufferlens",
-                                 {},
-                                 {}});
+      out.diagnostics.push_back(rewriteError(error));
       return out;
     }
     out.text = std::move(*text_);
@@ -212,13 +214,8 @@ RewriteOutput bufferlens::rewriteDocument(std::string_view text,
           others.insert(fn.getName().str());
       }
       if (!before.count(*request.onlyFunction)) {
-        out.diagnostics.push_back({FindingCode::None,
-                                   Severity::Error,
-                                   {},
-                                   "no function @" + *request.onlyFunction,
-                                   "bufferlens",
-                                   {},
-                                   {}});
+        out.diagnostics.push_back(
+            rewriteError("no function @" + *request.onlyFunction));
         return out;
       }
       swapped = stubOut(parsed->module(), others);
