@@ -22,6 +22,8 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -31,10 +33,35 @@ using namespace mlir;
 
 namespace {
 /// The printed copy, analysed, and the way back to the user's text.
+/// Every lookup is by a table built once: a message names a few values,
+/// but a document can have hundreds of thousands, and scanning them per
+/// name made mapping quadratic in the size of a function.
 struct Mapper {
   const SourceIndex &user;
   const SourceIndex &printed;
   std::map<uint32_t, OpId> opAt; // Printed ops by name offset.
+  /// The printed values by function and name; the last of a name wins,
+  /// as it did when every value was scanned.
+  std::map<std::pair<FunctionId, std::string>, ValueId> valueNamed;
+  /// The user's functions by name, each with its ids in increasing order.
+  llvm::StringMap<std::vector<FunctionId>> userFunctionsNamed;
+  /// The printed functions whose entry block is labelled ^bb0.
+  llvm::DenseSet<FunctionId> entryBlockIsBb0;
+
+  Mapper(const SourceIndex &user, const SourceIndex &printed)
+      : user(user), printed(printed) {
+    const AnalysisResult &result = printed.result();
+    for (OpId id = 0; id < (OpId)result.ops.size(); ++id)
+      opAt[result.ops[id].nameRange.begin] = id;
+    for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
+      valueNamed[{result.values[id].function, result.values[id].name}] = id;
+    for (FunctionId id = 0; id < (FunctionId)user.result().functions.size();
+         ++id)
+      userFunctionsNamed[user.result().functions[id].name].push_back(id);
+    for (const BlockEntry &block : result.blocks)
+      if (block.parentOp == kNone && block.label == "^bb0")
+        entryBlockIsBb0.insert(block.function);
+  }
 
   OpId printedOpAt(SourceRange range) const {
     auto it = opAt.find(range.begin);
@@ -63,11 +90,13 @@ struct Mapper {
       if (printedFn == kNone)
         return std::nullopt;
       const std::string &name = printed.result().functions[printedFn].name;
-      for (FunctionId id = 0; id < (FunctionId)user.result().functions.size();
-           ++id)
-        if (user.result().functions[id].name == name &&
-            user.function(id).getNumArguments() > arg.getArgNumber())
-          original = user.function(id).getArgument(arg.getArgNumber());
+      auto named = userFunctionsNamed.find(name);
+      if (named != userFunctionsNamed.end())
+        for (FunctionId id : llvm::reverse(named->second))
+          if (user.function(id).getNumArguments() > arg.getArgNumber()) {
+            original = user.function(id).getArgument(arg.getArgNumber());
+            break;
+          }
     } else {
       OpId origin = userOp(printed.idOf(value.getDefiningOp()));
       unsigned number = cast<OpResult>(value).getResultNumber();
@@ -87,7 +116,6 @@ struct Mapper {
   /// counterpart.
   std::optional<std::string> translate(const std::string &message,
                                        FunctionId printedFn) const {
-    const AnalysisResult &result = printed.result();
     std::string out;
     size_t last = 0;
     for (size_t at = 0; at < message.size(); ++at) {
@@ -109,21 +137,16 @@ struct Mapper {
       if (sigil == '^') {
         // Only the function's entry block: the user's has the same label
         // (BlockNames.h: ^bb0 when unlabelled).
-        bool entry = false;
-        for (const BlockEntry &block : result.blocks)
-          if (block.function == printedFn && block.label == name &&
-              block.parentOp == kNone)
-            entry = true;
-        if (!entry || name != "^bb0")
+        if (name != "^bb0" || !entryBlockIsBb0.contains(printedFn))
           return std::nullopt;
         out += name;
         continue;
       }
-      std::optional<std::string> buffer;
-      for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
-        if (result.values[id].function == printedFn &&
-            result.values[id].name == name)
-          buffer = bufferName(printed.value(id));
+      auto named = valueNamed.find({printedFn, name});
+      if (named == valueNamed.end())
+        return std::nullopt;
+      std::optional<std::string> buffer =
+          bufferName(printed.value(named->second));
       if (!buffer)
         return std::nullopt;
       out += *buffer;
@@ -236,9 +259,7 @@ static void analyseDocument(
         stopped.emplace_back(it->second, why);
     }
 
-    Mapper mapper{index, printed, {}};
-    for (OpId id = 0; id < (OpId)bufferized.ops.size(); ++id)
-      mapper.opAt[bufferized.ops[id].nameRange.begin] = id;
+    Mapper mapper(index, printed);
     for (const Finding &finding : bufferized.findings) {
       if (!isMappedCode(finding.code))
         continue;
