@@ -22,45 +22,69 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <optional>
+#include <set>
 
 using namespace bufferlens;
 using namespace mlir;
 
 namespace {
+/// The user's functions by name, each with its ids in increasing order:
+/// built once for every printed document of a report.
+using FunctionsByName = llvm::StringMap<std::vector<FunctionId>>;
+
 /// The printed copy, analysed, and the way back to the user's text.
-/// Every lookup is by a table built once: a message names a few values,
-/// but a document can have hundreds of thousands, and scanning them per
-/// name made mapping quadratic in the size of a function.
+/// Names are looked up in tables, each built once, when first needed
+/// (most documents have no finding to map): a message names a few values,
+/// but a document can have hundreds of thousands, and scanning them all
+/// per name made mapping quadratic in the size of a function.
 struct Mapper {
   const SourceIndex &user;
   const SourceIndex &printed;
+  const FunctionsByName &userFunctionsNamed;
   std::map<uint32_t, OpId> opAt; // Printed ops by name offset.
   /// The printed values by function and name; the last of a name wins,
   /// as it did when every value was scanned.
-  std::map<std::pair<FunctionId, std::string>, ValueId> valueNamed;
-  /// The user's functions by name, each with its ids in increasing order.
-  llvm::StringMap<std::vector<FunctionId>> userFunctionsNamed;
-  /// The printed functions whose entry block is labelled ^bb0.
-  llvm::DenseSet<FunctionId> entryBlockIsBb0;
+  mutable std::optional<std::map<std::pair<FunctionId, std::string>, ValueId>>
+      valueNamed;
 
-  Mapper(const SourceIndex &user, const SourceIndex &printed)
-      : user(user), printed(printed) {
+  Mapper(const SourceIndex &user, const SourceIndex &printed,
+         const FunctionsByName &userFunctionsNamed)
+      : user(user), printed(printed), userFunctionsNamed(userFunctionsNamed) {
     const AnalysisResult &result = printed.result();
     for (OpId id = 0; id < (OpId)result.ops.size(); ++id)
       opAt[result.ops[id].nameRange.begin] = id;
-    for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
-      valueNamed[{result.values[id].function, result.values[id].name}] = id;
-    for (FunctionId id = 0; id < (FunctionId)user.result().functions.size();
-         ++id)
-      userFunctionsNamed[user.result().functions[id].name].push_back(id);
-    for (const BlockEntry &block : result.blocks)
-      if (block.parentOp == kNone && block.label == "^bb0")
-        entryBlockIsBb0.insert(block.function);
+  }
+
+  /// The printed value `name` of `printedFn`, or kNone.
+  ValueId valueOf(FunctionId printedFn, const std::string &name) const {
+    if (!valueNamed) {
+      const AnalysisResult &result = printed.result();
+      valueNamed.emplace();
+      for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
+        (*valueNamed)[{result.values[id].function, result.values[id].name}] =
+            id;
+    }
+    auto it = valueNamed->find({printedFn, name});
+    return it == valueNamed->end() ? kNone : it->second;
+  }
+
+  /// The printed functions whose entry block is labelled ^bb0.
+  mutable std::optional<std::set<FunctionId>> entryBlocksAtBb0;
+
+  /// Whether `printedFn`'s entry block is labelled ^bb0.
+  bool entryBlockIsBb0(FunctionId printedFn) const {
+    if (!entryBlocksAtBb0) {
+      entryBlocksAtBb0.emplace();
+      for (const BlockEntry &block : printed.result().blocks)
+        if (block.parentOp == kNone && block.label == "^bb0")
+          entryBlocksAtBb0->insert(block.function);
+    }
+    return entryBlocksAtBb0->count(printedFn) != 0;
   }
 
   OpId printedOpAt(SourceRange range) const {
@@ -137,16 +161,15 @@ struct Mapper {
       if (sigil == '^') {
         // Only the function's entry block: the user's has the same label
         // (BlockNames.h: ^bb0 when unlabelled).
-        if (name != "^bb0" || !entryBlockIsBb0.contains(printedFn))
+        if (name != "^bb0" || !entryBlockIsBb0(printedFn))
           return std::nullopt;
         out += name;
         continue;
       }
-      auto named = valueNamed.find({printedFn, name});
-      if (named == valueNamed.end())
+      ValueId named = valueOf(printedFn, name);
+      if (named == kNone)
         return std::nullopt;
-      std::optional<std::string> buffer =
-          bufferName(printed.value(named->second));
+      std::optional<std::string> buffer = bufferName(printed.value(named));
       if (!buffer)
         return std::nullopt;
       out += *buffer;
@@ -220,7 +243,8 @@ void BufferizedFindings::keep(const TaggedClone &clone,
 /// functions past their budget, by the user's function, to `stopped`.
 static void analyseDocument(
     SourceIndex &index, const std::string &text, const AnalysisOptions &options,
-    const WantedFunctions &wanted, std::vector<Finding> &mapped,
+    const WantedFunctions &wanted, const FunctionsByName &userFunctionsNamed,
+    OwnershipPipelines &pipelines, std::vector<Finding> &mapped,
     std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> &stopped) {
   AnalysisResult &result = index.result();
   AnalysisResult bufferized;
@@ -248,7 +272,7 @@ static void analyseDocument(
       if (bufferized.functions[fn].analysed &&
           timed(fn, [&] { computeBufferFacts(printed, fn); }))
         timed(fn, [&] { analyzeClassic(printed, fn, quiet); });
-    runOwnershipAnalysis(printed, quiet, timed);
+    runOwnershipAnalysis(printed, quiet, timed, &pipelines);
     budgets.finish();
     dropDuplicateClassicPreconditions(bufferized);
 
@@ -259,7 +283,7 @@ static void analyseDocument(
         stopped.emplace_back(it->second, why);
     }
 
-    Mapper mapper(index, printed);
+    Mapper mapper(index, printed, userFunctionsNamed);
     for (const Finding &finding : bufferized.findings) {
       if (!isMappedCode(finding.code))
         continue;
@@ -305,8 +329,16 @@ BufferizedFindings::report() {
   if (texts.empty())
     return stopped;
   WantedFunctions wanted(index.result());
+  // Every document is parsed in the user's context and analysed with the
+  // same options: one set of upstream's pass managers serves them all.
+  OwnershipPipelines pipelines;
+  FunctionsByName userFunctionsNamed;
+  for (FunctionId id = 0; id < (FunctionId)index.result().functions.size();
+       ++id)
+    userFunctionsNamed[index.result().functions[id].name].push_back(id);
   for (const std::string &text : texts)
-    analyseDocument(index, text, options, wanted, mapped, stopped);
+    analyseDocument(index, text, options, wanted, userFunctionsNamed, pipelines,
+                    mapped, stopped);
   texts.clear();
   llvm::append_range(index.result().findings, mapped);
   return stopped;
