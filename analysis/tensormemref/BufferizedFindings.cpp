@@ -191,6 +191,10 @@ namespace {
 struct WantedFunctions {
   std::vector<const TensorPlan *> plans; // By FunctionId; null: not wanted.
   llvm::StringMap<FunctionId> byName;
+  /// How many allocations each wanted plan has at each user op: counted
+  /// once, not per finding (a function of 20,000 small allocations has
+  /// 20,000 BL301).
+  std::map<std::pair<const TensorPlan *, OpId>, size_t> allocationsAt;
 
   /// Those whose next step is deallocation (in a module already past the
   /// deallocation pipeline, Analyzer.cpp's decideStage, what that pipeline
@@ -205,6 +209,8 @@ struct WantedFunctions {
           !plans[plan.function]) {
         plans[plan.function] = &plan;
         byName.try_emplace(result.functions[plan.function].name, plan.function);
+        for (const auto &allocation : plan.allocations)
+          ++allocationsAt[{&plan, allocation.op}];
       }
   }
 };
@@ -214,14 +220,14 @@ struct WantedFunctions {
 /// `memref.alloc` that the user's op's bufferization made, and the only
 /// one it made.
 static bool aboutItsOnlyAllocation(const SourceIndex &user,
+                                   const WantedFunctions &wanted,
                                    const TensorPlan &plan, OpId userOp,
                                    Operation *printedOp) {
   if (!isa<memref::AllocOp>(printedOp) ||
       user.op(userOp)->getName() == printedOp->getName())
     return false;
-  return llvm::count_if(plan.allocations, [&](const auto &alloc) {
-           return alloc.op == userOp;
-         }) == 1;
+  auto it = wanted.allocationsAt.find({&plan, userOp});
+  return it != wanted.allocationsAt.end() && it->second == 1;
 }
 
 void BufferizedFindings::keep(const TaggedClone &clone,
@@ -296,7 +302,8 @@ static void analyseDocument(
         continue;
       if ((finding.code == FindingCode::BL301 ||
            finding.code == FindingCode::BL302) &&
-          !aboutItsOnlyAllocation(index, *plan, userOp, printed.op(printedOp)))
+          !aboutItsOnlyAllocation(index, wanted, *plan, userOp,
+                                  printed.op(printedOp)))
         continue;
       FunctionId printedFn = bufferized.ops[printedOp].function;
       std::optional<std::string> message =
