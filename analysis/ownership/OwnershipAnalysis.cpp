@@ -259,13 +259,28 @@ private:
   llvm::DenseMap<Value, Ownership> local;
 };
 
+} // namespace
+
+/// Upstream's pass managers do not keep state between runs (a pipeline's
+/// passes run on many ops of a module alike), so one set serves every
+/// function and document of its context.
+struct OwnershipPipelines::Managers {
+  /// runPasses' pipelines, by the function's op name and the stage.
+  std::map<std::pair<std::string, int>, std::unique_ptr<PassManager>>
+      byFunction;
+  /// The lowering pipeline in two halves (reportRuntimeAliasChecks).
+  std::unique_ptr<PassManager> loweringPrologue, loweringRest;
+};
+
+namespace {
 class OwnershipAnalysis {
 public:
   OwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
-                    RunUnderBudget underBudget)
+                    RunUnderBudget underBudget, OwnershipPipelines *shared)
       : index(index), result(index.result()), options(options),
         underBudget(underBudget),
-        originalSymbols(TaggedClone::symbolsOf(index.parsed().module())) {}
+        originalSymbols(TaggedClone::symbolsOf(index.parsed().module())),
+        pipelines(shared ? *shared->managers : *ownPipelines.managers) {}
 
   void run() {
     result.ownership.resize(result.functions.size());
@@ -443,11 +458,16 @@ private:
   bool runPasses(FunctionId fn, Operation *function, OwnershipStage stage,
                  std::vector<Finding> &rejections) {
     MLIRContext *context = function->getContext();
-    PassManager pm(context, function->getName().getStringRef());
-    // The passes are upstream's and the input verified; re-verifying after
-    // each pass costs a fifth of the analysis and finds nothing new.
-    pm.enableVerifier(false);
-    buildOwnershipPipeline(pm, stage, options);
+    std::unique_ptr<PassManager> &pm = pipelines.byFunction[{
+        function->getName().getStringRef().str(), static_cast<int>(stage)}];
+    if (!pm) {
+      pm = std::make_unique<PassManager>(context,
+                                         function->getName().getStringRef());
+      // The passes are upstream's and the input verified; re-verifying
+      // after each pass costs a fifth of the analysis and finds nothing new.
+      pm->enableVerifier(false);
+      buildOwnershipPipeline(*pm, stage, options);
+    }
     ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
       if (diag.getSeverity() != DiagnosticSeverity::Error)
         return;
@@ -455,7 +475,7 @@ private:
           index, fn, clone->originOpOf(diag.getLocation()), diag.str(),
           index.parsed().rangeOf(diag.getLocation())));
     });
-    return succeeded(pm.run(function));
+    return succeeded(pm->run(function));
   }
 
   void collectSites(FunctionOpInterface original, OwnershipFacts &facts) {
@@ -543,6 +563,8 @@ private:
   /// pipeline and finds the comparisons in its output instead.
   void reportRuntimeAliasChecks(TaggedClone &lowered) {
     MLIRContext *context = lowered.module()->getContext();
+    std::unique_ptr<PassManager> &loweringPrologue = pipelines.loweringPrologue;
+    std::unique_ptr<PassManager> &loweringRest = pipelines.loweringRest;
     if (!loweringPrologue) {
       loweringPrologue =
           std::make_unique<PassManager>(context, ModuleOp::getOperationName());
@@ -850,11 +872,17 @@ private:
   }
   std::optional<TaggedClone::SymbolMap> copySymbolMap;
 
-  /// The pipeline in two halves, built once for all batches.
-  std::unique_ptr<PassManager> loweringPrologue, loweringRest;
+  /// The pass managers, the caller's or this analysis' own.
+  OwnershipPipelines ownPipelines;
+  OwnershipPipelines::Managers &pipelines;
 };
 
 } // namespace
+
+OwnershipPipelines::OwnershipPipelines()
+    : managers(std::make_unique<Managers>()) {}
+
+OwnershipPipelines::~OwnershipPipelines() = default;
 
 bool bufferlens::ownershipCopiesInBatches(const SourceIndex &index,
                                           const AnalysisOptions &options) {
@@ -870,6 +898,7 @@ bool bufferlens::ownershipCopiesInBatches(const SourceIndex &index,
 
 void bufferlens::runOwnershipAnalysis(SourceIndex &index,
                                       const AnalysisOptions &options,
-                                      RunUnderBudget underBudget) {
-  OwnershipAnalysis(index, options, underBudget).run();
+                                      RunUnderBudget underBudget,
+                                      OwnershipPipelines *pipelines) {
+  OwnershipAnalysis(index, options, underBudget, pipelines).run();
 }

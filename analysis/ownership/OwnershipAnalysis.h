@@ -18,6 +18,8 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <memory>
+
 namespace bufferlens {
 
 class SourceIndex;
@@ -32,8 +34,30 @@ class SourceIndex;
 /// and is left out of what follows (the pipeline that finds BL203).
 using RunUnderBudget =
     llvm::function_ref<bool(FunctionId, llvm::function_ref<void()>)>;
+
+/// The pass managers the analysis runs upstream's passes with, built on
+/// first use. Building one freezes the canonicalizer's patterns, which
+/// costs more than running it on a small function; a caller analysing
+/// many small documents of one MLIRContext with the same options
+/// (tensormemref/BufferizedFindings.cpp: one per batch of bufferized
+/// functions) keeps one set for all of them.
+class OwnershipPipelines {
+public:
+  OwnershipPipelines();
+  ~OwnershipPipelines();
+  OwnershipPipelines(const OwnershipPipelines &) = delete;
+  OwnershipPipelines &operator=(const OwnershipPipelines &) = delete;
+
+  struct Managers;
+  std::unique_ptr<Managers> managers;
+};
+
+/// With `pipelines`, its pass managers are used (and built there when
+/// missing); they must have been built for the same MLIRContext and the
+/// same `privateFunctionDynamicOwnership` and `lowerForAliasChecks`.
 void runOwnershipAnalysis(SourceIndex &index, const AnalysisOptions &options,
-                          RunUnderBudget underBudget = nullptr);
+                          RunUnderBudget underBudget = nullptr,
+                          OwnershipPipelines *pipelines = nullptr);
 
 /// Whether the pass's copy holds a batch of functions at a time rather than
 /// the whole module: when every function is analysed alone

@@ -7,6 +7,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -78,6 +79,10 @@ bufferlens::printBufferizedFunctions(const SourceIndex &index,
   }
 
   Location unknown = UnknownLoc::get(context);
+  // One location per user op: its bufferization usually makes several
+  // ops (an allocation, a copy, the op itself), and uniquing the name
+  // again for each was most of this walk.
+  llvm::DenseMap<OpId, Location> locationOf;
   module->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -86,14 +91,27 @@ bufferlens::printBufferizedFunctions(const SourceIndex &index,
     if (isa<ModuleOp>(op))
       return;
     OpId id = singleOrigin(clone, op->getLoc());
-    op->setLoc(id == kNone ? unknown
-                           : Location(NameLoc::get(StringAttr::get(
-                                 context, kOrigin + std::to_string(id)))));
+    if (id == kNone) {
+      op->setLoc(unknown);
+      return;
+    }
+    auto [it, inserted] = locationOf.try_emplace(id, unknown);
+    if (inserted)
+      it->second =
+          NameLoc::get(StringAttr::get(context, kOrigin + std::to_string(id)));
+    op->setLoc(it->second);
   });
   std::string text;
   llvm::raw_string_ostream os(text);
   OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  // The functions are the output of a bufferizing run whose pass manager
+  // verified them (tensor/FailureIsolation.cpp), the stand-ins
+  // declarations and globals TaggedClone also builds: the printer's own
+  // verification (AsmState, which falls back to the generic form on
+  // failure) found nothing and cost a quarter of the printing. The text is
+  // verified again when it is parsed (BufferizedFindings.cpp).
+  flags.assumeVerified();
   module->print(os, flags);
   eraseNestedInnermostFirst(module.get()); // Linear (DestroyIR.h).
   return text;

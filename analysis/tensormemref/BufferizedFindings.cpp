@@ -22,19 +22,70 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <optional>
+#include <set>
 
 using namespace bufferlens;
 using namespace mlir;
 
 namespace {
+/// The user's functions by name, each with its ids in increasing order:
+/// built once for every printed document of a report.
+using FunctionsByName = llvm::StringMap<std::vector<FunctionId>>;
+
 /// The printed copy, analysed, and the way back to the user's text.
+/// Names are looked up in tables, each built once, when first needed
+/// (most documents have no finding to map): a message names a few values,
+/// but a document can have hundreds of thousands, and scanning them all
+/// per name made mapping quadratic in the size of a function.
 struct Mapper {
   const SourceIndex &user;
   const SourceIndex &printed;
+  const FunctionsByName &userFunctionsNamed;
   std::map<uint32_t, OpId> opAt; // Printed ops by name offset.
+  /// The printed values by function and name; the last of a name wins,
+  /// as it did when every value was scanned.
+  mutable std::optional<std::map<std::pair<FunctionId, std::string>, ValueId>>
+      valueNamed;
+
+  Mapper(const SourceIndex &user, const SourceIndex &printed,
+         const FunctionsByName &userFunctionsNamed)
+      : user(user), printed(printed), userFunctionsNamed(userFunctionsNamed) {
+    const AnalysisResult &result = printed.result();
+    for (OpId id = 0; id < (OpId)result.ops.size(); ++id)
+      opAt[result.ops[id].nameRange.begin] = id;
+  }
+
+  /// The printed value `name` of `printedFn`, or kNone.
+  ValueId valueOf(FunctionId printedFn, const std::string &name) const {
+    if (!valueNamed) {
+      const AnalysisResult &result = printed.result();
+      valueNamed.emplace();
+      for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
+        (*valueNamed)[{result.values[id].function, result.values[id].name}] =
+            id;
+    }
+    auto it = valueNamed->find({printedFn, name});
+    return it == valueNamed->end() ? kNone : it->second;
+  }
+
+  /// The printed functions whose entry block is labelled ^bb0.
+  mutable std::optional<std::set<FunctionId>> entryBlocksAtBb0;
+
+  /// Whether `printedFn`'s entry block is labelled ^bb0.
+  bool entryBlockIsBb0(FunctionId printedFn) const {
+    if (!entryBlocksAtBb0) {
+      entryBlocksAtBb0.emplace();
+      for (const BlockEntry &block : printed.result().blocks)
+        if (block.parentOp == kNone && block.label == "^bb0")
+          entryBlocksAtBb0->insert(block.function);
+    }
+    return entryBlocksAtBb0->count(printedFn) != 0;
+  }
 
   OpId printedOpAt(SourceRange range) const {
     auto it = opAt.find(range.begin);
@@ -63,11 +114,13 @@ struct Mapper {
       if (printedFn == kNone)
         return std::nullopt;
       const std::string &name = printed.result().functions[printedFn].name;
-      for (FunctionId id = 0; id < (FunctionId)user.result().functions.size();
-           ++id)
-        if (user.result().functions[id].name == name &&
-            user.function(id).getNumArguments() > arg.getArgNumber())
-          original = user.function(id).getArgument(arg.getArgNumber());
+      auto named = userFunctionsNamed.find(name);
+      if (named != userFunctionsNamed.end())
+        for (FunctionId id : llvm::reverse(named->second))
+          if (user.function(id).getNumArguments() > arg.getArgNumber()) {
+            original = user.function(id).getArgument(arg.getArgNumber());
+            break;
+          }
     } else {
       OpId origin = userOp(printed.idOf(value.getDefiningOp()));
       unsigned number = cast<OpResult>(value).getResultNumber();
@@ -87,7 +140,6 @@ struct Mapper {
   /// counterpart.
   std::optional<std::string> translate(const std::string &message,
                                        FunctionId printedFn) const {
-    const AnalysisResult &result = printed.result();
     std::string out;
     size_t last = 0;
     for (size_t at = 0; at < message.size(); ++at) {
@@ -109,21 +161,15 @@ struct Mapper {
       if (sigil == '^') {
         // Only the function's entry block: the user's has the same label
         // (BlockNames.h: ^bb0 when unlabelled).
-        bool entry = false;
-        for (const BlockEntry &block : result.blocks)
-          if (block.function == printedFn && block.label == name &&
-              block.parentOp == kNone)
-            entry = true;
-        if (!entry || name != "^bb0")
+        if (name != "^bb0" || !entryBlockIsBb0(printedFn))
           return std::nullopt;
         out += name;
         continue;
       }
-      std::optional<std::string> buffer;
-      for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
-        if (result.values[id].function == printedFn &&
-            result.values[id].name == name)
-          buffer = bufferName(printed.value(id));
+      ValueId named = valueOf(printedFn, name);
+      if (named == kNone)
+        return std::nullopt;
+      std::optional<std::string> buffer = bufferName(printed.value(named));
       if (!buffer)
         return std::nullopt;
       out += *buffer;
@@ -145,6 +191,10 @@ namespace {
 struct WantedFunctions {
   std::vector<const TensorPlan *> plans; // By FunctionId; null: not wanted.
   llvm::StringMap<FunctionId> byName;
+  /// How many allocations each wanted plan has at each user op: counted
+  /// once, not per finding (a function of 20,000 small allocations has
+  /// 20,000 BL301).
+  std::map<std::pair<const TensorPlan *, OpId>, size_t> allocationsAt;
 
   /// Those whose next step is deallocation (in a module already past the
   /// deallocation pipeline, Analyzer.cpp's decideStage, what that pipeline
@@ -159,6 +209,8 @@ struct WantedFunctions {
           !plans[plan.function]) {
         plans[plan.function] = &plan;
         byName.try_emplace(result.functions[plan.function].name, plan.function);
+        for (const auto &allocation : plan.allocations)
+          ++allocationsAt[{&plan, allocation.op}];
       }
   }
 };
@@ -168,14 +220,14 @@ struct WantedFunctions {
 /// `memref.alloc` that the user's op's bufferization made, and the only
 /// one it made.
 static bool aboutItsOnlyAllocation(const SourceIndex &user,
+                                   const WantedFunctions &wanted,
                                    const TensorPlan &plan, OpId userOp,
                                    Operation *printedOp) {
   if (!isa<memref::AllocOp>(printedOp) ||
       user.op(userOp)->getName() == printedOp->getName())
     return false;
-  return llvm::count_if(plan.allocations, [&](const auto &alloc) {
-           return alloc.op == userOp;
-         }) == 1;
+  auto it = wanted.allocationsAt.find({&plan, userOp});
+  return it != wanted.allocationsAt.end() && it->second == 1;
 }
 
 void BufferizedFindings::keep(const TaggedClone &clone,
@@ -197,7 +249,8 @@ void BufferizedFindings::keep(const TaggedClone &clone,
 /// functions past their budget, by the user's function, to `stopped`.
 static void analyseDocument(
     SourceIndex &index, const std::string &text, const AnalysisOptions &options,
-    const WantedFunctions &wanted, std::vector<Finding> &mapped,
+    const WantedFunctions &wanted, const FunctionsByName &userFunctionsNamed,
+    OwnershipPipelines &pipelines, std::vector<Finding> &mapped,
     std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> &stopped) {
   AnalysisResult &result = index.result();
   AnalysisResult bufferized;
@@ -225,7 +278,7 @@ static void analyseDocument(
       if (bufferized.functions[fn].analysed &&
           timed(fn, [&] { computeBufferFacts(printed, fn); }))
         timed(fn, [&] { analyzeClassic(printed, fn, quiet); });
-    runOwnershipAnalysis(printed, quiet, timed);
+    runOwnershipAnalysis(printed, quiet, timed, &pipelines);
     budgets.finish();
     dropDuplicateClassicPreconditions(bufferized);
 
@@ -236,9 +289,7 @@ static void analyseDocument(
         stopped.emplace_back(it->second, why);
     }
 
-    Mapper mapper{index, printed, {}};
-    for (OpId id = 0; id < (OpId)bufferized.ops.size(); ++id)
-      mapper.opAt[bufferized.ops[id].nameRange.begin] = id;
+    Mapper mapper(index, printed, userFunctionsNamed);
     for (const Finding &finding : bufferized.findings) {
       if (!isMappedCode(finding.code))
         continue;
@@ -251,7 +302,8 @@ static void analyseDocument(
         continue;
       if ((finding.code == FindingCode::BL301 ||
            finding.code == FindingCode::BL302) &&
-          !aboutItsOnlyAllocation(index, *plan, userOp, printed.op(printedOp)))
+          !aboutItsOnlyAllocation(index, wanted, *plan, userOp,
+                                  printed.op(printedOp)))
         continue;
       FunctionId printedFn = bufferized.ops[printedOp].function;
       std::optional<std::string> message =
@@ -284,8 +336,16 @@ BufferizedFindings::report() {
   if (texts.empty())
     return stopped;
   WantedFunctions wanted(index.result());
+  // Every document is parsed in the user's context and analysed with the
+  // same options: one set of upstream's pass managers serves them all.
+  OwnershipPipelines pipelines;
+  FunctionsByName userFunctionsNamed;
+  for (FunctionId id = 0; id < (FunctionId)index.result().functions.size();
+       ++id)
+    userFunctionsNamed[index.result().functions[id].name].push_back(id);
   for (const std::string &text : texts)
-    analyseDocument(index, text, options, wanted, mapped, stopped);
+    analyseDocument(index, text, options, wanted, userFunctionsNamed, pipelines,
+                    mapped, stopped);
   texts.clear();
   llvm::append_range(index.result().findings, mapped);
   return stopped;

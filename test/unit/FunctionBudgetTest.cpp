@@ -22,6 +22,8 @@
 #include <fstream>
 #include <iterator>
 
+#include <unistd.h>
+
 using namespace bufferlens;
 using namespace std::chrono_literals;
 
@@ -398,4 +400,23 @@ TEST(FunctionBudgetTest, MemrefAnalysesOfTensorFunctionsAreBudgeted) {
   WithBackstops unbounded({0});
   AnalysisResult result = test::analyze(text);
   EXPECT_EQ(promoted(result), 200u) << test::describe(result.findings);
+}
+
+// The reader's figure is proc(5)'s `resident` of /proc/self/statm in
+// bytes, not getrusage's peak (its fallback): it tracks a buffer touched
+// and freed again between two reads, read here independently with iostreams.
+TEST(FunctionBudgetTest, ResidentBytesIsStatmResident) {
+  auto statmResident = [] {
+    std::ifstream statm("/proc/self/statm");
+    uint64_t size = 0, resident = 0;
+    statm >> size >> resident;
+    return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  };
+  uint64_t before = statmResident();
+  uint64_t read = BudgetMeter::readResidentBytes();
+  uint64_t after = statmResident();
+  ASSERT_GT(read, 0u);
+  EXPECT_EQ(read % static_cast<uint64_t>(sysconf(_SC_PAGESIZE)), 0u);
+  EXPECT_GE(read + (4u << 20), std::min(before, after));
+  EXPECT_LE(read, std::max(before, after) + (4u << 20));
 }
