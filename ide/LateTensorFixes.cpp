@@ -36,10 +36,11 @@ bufferlens::findingsWithoutTheirFixes(const Snapshot &snapshot,
 /// A snapshot of the same text and version as `snapshot`, analysed under
 /// its options with the tensor fixes tried: of the operations `range`
 /// touches when `reachOnly` and they can be analysed alone, else whole.
+/// `whole` says which.
 static SnapshotRef analysedWithFixes(const Snapshot &snapshot,
                                      SourceRange range,
                                      const LateFixesRequest &request,
-                                     std::string &how) {
+                                     std::string &how, bool &whole) {
   AnalysisOptions options = snapshot.options();
   options.tensorFixes = true;
   if (request.reachOnly) {
@@ -48,20 +49,22 @@ static SnapshotRef analysedWithFixes(const Snapshot &snapshot,
                                          request.bufferName, options,
                                          snapshot.version(), range, why)) {
       how = why;
+      whole = false;
       return reach;
     }
     how = "the whole document (" + why + ")";
   } else {
     how = "the whole document";
   }
-  WholeRequest whole;
-  whole.uri = snapshot.uri();
-  whole.bufferName = request.bufferName;
-  whole.version = snapshot.version();
-  whole.threads = request.threads;
+  whole = true;
+  WholeRequest document;
+  document.uri = snapshot.uri();
+  document.bufferName = request.bufferName;
+  document.version = snapshot.version();
+  document.threads = request.threads;
   // Only the findings are read.
-  whole.findingsOnly = true;
-  return analyzeWhole(snapshot.sharedText(), options, whole).snapshot;
+  document.findingsOnly = true;
+  return analyzeWhole(snapshot.sharedText(), options, document).snapshot;
 }
 
 LateFixes bufferlens::computeLateFixes(const Snapshot &snapshot,
@@ -75,17 +78,22 @@ LateFixes bufferlens::computeLateFixes(const Snapshot &snapshot,
     how = "nothing";
     return out;
   }
-  SnapshotRef fixed = analysedWithFixes(snapshot, range, request, how);
+  bool whole = false;
+  SnapshotRef fixed = analysedWithFixes(snapshot, range, request, how, whole);
   if (!fixed)
     return out;
   for (const FindingRef &ref : fixed->findingRefs()) {
     const Finding &finding = *ref.finding;
-    if (finding.fixes.empty())
+    if (!fixedByReanalysis(finding.code))
       continue;
-    auto wanted = out.find({finding.code, ref.toCurrent(finding.range)});
-    if (wanted == out.end() || !wanted->second.empty())
+    FindingKey key{finding.code, ref.toCurrent(finding.range)};
+    // A whole analysis tried every fix its document gets: all are kept,
+    // so the next ranges asked about need no analysis. A reach's are kept
+    // for the range only, as another reach would try them again.
+    auto found = whole ? out.try_emplace(key).first : out.find(key);
+    if (found == out.end() || !found->second.empty() || finding.fixes.empty())
       continue;
-    wanted->second =
+    found->second =
         ref.delta ? shifted(finding, ref.delta).fixes : finding.fixes;
   }
   return out;

@@ -58,8 +58,9 @@ struct LateFixesRequest {
   unsigned threads = 0;
 };
 
-/// The fixes of findingsWithoutTheirFixes(snapshot, range), by finding.
-/// `how` says what was analysed, for the log.
+/// The fixes of findingsWithoutTheirFixes(snapshot, range), by finding;
+/// when the whole document was analysed, of every BL501 and BL502 of the
+/// snapshot. `how` says what was analysed, for the log.
 LateFixes computeLateFixes(const Snapshot &snapshot, SourceRange range,
                            const LateFixesRequest &request, std::string &how);
 
