@@ -9,7 +9,8 @@ static bool intersects(SourceRange a, SourceRange b) {
 }
 
 std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
-                                                    SourceRange range) {
+                                                    SourceRange range,
+                                                    const LateFixes *late) {
   std::vector<CodeActionInfo> out;
   // Asked at every cursor move: only the findings in range are copied.
   for (const FindingRef &ref : snapshot.findingRefs()) {
@@ -17,6 +18,10 @@ std::vector<CodeActionInfo> bufferlens::codeActions(const Snapshot &snapshot,
       continue;
     Finding finding =
         ref.delta ? shifted(*ref.finding, ref.delta) : *ref.finding;
+    if (late && finding.fixes.empty())
+      if (auto found = late->find({finding.code, finding.range});
+          found != late->end())
+        finding.fixes = found->second;
     for (const Fix &fix : finding.fixes) {
       CodeActionInfo action;
       action.title = fix.title;

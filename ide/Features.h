@@ -13,6 +13,7 @@
 
 #include "analysis/model/Options.h"
 #include "analysis/rewrite/Rewrite.h"
+#include "ide/LateTensorFixes.h"
 #include "ide/Snapshot.h"
 #include "viz/FunctionGraph.h"
 #include "viz/Render.h"
@@ -59,9 +60,11 @@ struct CodeActionInfo {
 };
 /// Fixes of the findings that intersect `range`, and for each of them
 /// with a path to draw, "Show path (N steps)" (kind "info", as clangd's
-/// actions that only show something).
+/// actions that only show something). `late`: fixes computed after the
+/// snapshot (LateTensorFixes.h) for the findings it left without theirs.
 std::vector<CodeActionInfo> codeActions(const Snapshot &snapshot,
-                                        SourceRange range);
+                                        SourceRange range,
+                                        const LateFixes *late = nullptr);
 
 // Refactors.cpp
 /// "Apply the buffer-deallocation-pipeline" to the function at `range`, and

@@ -50,7 +50,8 @@ static std::string bufferNameOf(const std::string &uri) {
 
 DocumentService::DocumentService(ServerConfig config,
                                  DocumentCallbacks &callbacks, Logger &log)
-    : callbacks(callbacks), log(log), serverConfig(std::move(config)) {
+    : callbacks(callbacks), log(log), serverConfig(std::move(config)),
+      queries(std::make_unique<QueryWorker>()) {
   scheduler = std::make_unique<Scheduler>(
       serverConfig.workers,
       [this](const TextRef &text, const std::string &uri,
@@ -78,8 +79,10 @@ DocumentService::DocumentService(ServerConfig config,
 DocumentService::~DocumentService() { stop(); }
 
 void DocumentService::stop() {
-  // Workers may still call back into us: stop them first.
+  // Workers may still call back into us: stop them first. The scheduler's
+  // last answers may still hand work to `queries`.
   scheduler.reset();
+  queries.reset();
 }
 
 SnapshotRef
@@ -248,6 +251,9 @@ AnalysisOptions DocumentService::optionsFor(const std::string &uri) {
     log.log(problem);
     callbacks.onSettingsProblems("dialect plugins", problem);
   }
+  // Proven by analysing again, and shown only as code actions: tried when
+  // a client asks for those (codeActions), not before every publish.
+  options.tensorFixes = false;
   return options;
 }
 
@@ -302,6 +308,10 @@ void DocumentService::removeDocument(const std::string &uri, bool closed) {
     lastAnalysis.erase(uri);
   }
   scheduler->remove(uri);
+  {
+    std::lock_guard<std::mutex> lock(lateFixesMutex);
+    lateFixes.erase(uri);
+  }
   if (closed)
     callbacks.onDocumentClosed(uri);
 }
@@ -438,23 +448,146 @@ static bool wantedKind(const std::string &kind,
   return false;
 }
 
+/// The actions at `at` with the fixes in `late`, of the kinds in `only`.
+static std::vector<CodeActionInfo>
+actionsAt(const Snapshot &snapshot, SourceRange at, const LateFixes &late,
+          const std::optional<std::vector<std::string>> &only) {
+  std::vector<CodeActionInfo> actions =
+      bufferlens::codeActions(snapshot, at, &late);
+  for (CodeActionInfo &refactor : refactorActions(snapshot, at))
+    actions.push_back(std::move(refactor));
+  std::vector<CodeActionInfo> out;
+  for (CodeActionInfo &action : actions)
+    if (wantedKind(action.kind, only))
+      out.push_back(std::move(action));
+  return out;
+}
+
+LateFixes DocumentService::cachedLateFixes(const std::string &uri,
+                                           const Snapshot &snapshot,
+                                           SourceRange at, bool &complete) {
+  std::vector<FindingKey> wanted = findingsWithoutTheirFixes(snapshot, at);
+  LateFixes out;
+  complete = true;
+  if (wanted.empty())
+    return out;
+  std::lock_guard<std::mutex> lock(lateFixesMutex);
+  auto cached = lateFixes.find(uri);
+  bool current = cached != lateFixes.end() &&
+                 cached->second.snapshot.lock().get() == &snapshot;
+  for (const FindingKey &key : wanted) {
+    auto found =
+        current ? cached->second.fixes.find(key) : LateFixes::const_iterator();
+    if (!current || found == cached->second.fixes.end()) {
+      complete = false;
+      continue;
+    }
+    out.insert(*found);
+  }
+  return out;
+}
+
+LateFixes DocumentService::lateFixesFor(const std::string &uri,
+                                        const SnapshotRef &snapshot,
+                                        SourceRange at) {
+  bool complete;
+  LateFixes known = cachedLateFixes(uri, *snapshot, at, complete);
+  if (complete)
+    return known;
+  LateFixesRequest request;
+  request.bufferName = bufferNameOf(uri);
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    // As the queries that say where they look (answer): below this size
+    // the whole analysis is as quick as the reach's.
+    request.reachOnly =
+        snapshot->text().size() >= serverConfig.earlyDiagnosticsBytes;
+    request.threads = serverConfig.analysisThreads;
+  }
+  auto start = std::chrono::steady_clock::now();
+  std::string how;
+  LateFixes fixes = computeLateFixes(*snapshot, at, request, how);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count();
+  size_t found = 0;
+  for (const auto &[key, list] : fixes)
+    found += !list.empty();
+  log.log("tensor fixes of " + uri + " version " +
+          std::to_string(snapshot->version()) + ": " + std::to_string(found) +
+          " of " + std::to_string(fixes.size()) + " findings fixed, from " +
+          how + " in " + std::to_string(ms) + " ms");
+  std::lock_guard<std::mutex> lock(lateFixesMutex);
+  LateFixCache &cache = lateFixes[uri];
+  if (cache.snapshot.lock() != snapshot)
+    cache = {snapshot, {}};
+  for (auto &[key, list] : fixes)
+    cache.fixes[key] = list;
+  return fixes;
+}
+
+namespace {
+/// A code action query's first step, on the thread that has the snapshot.
+struct ActionsOrLater {
+  SourceRange at;
+  /// The answer, unless `later`.
+  std::vector<CodeActionInfo> actions;
+  /// Tensor fixes must be computed first (off this thread).
+  bool later = false;
+};
+} // namespace
+
 void DocumentService::codeActions(const std::string &uri,
                                   TextPositionRange range,
                                   std::optional<std::vector<std::string>> only,
                                   IsCancelled cancelled,
                                   Callback<std::vector<CodeActionInfo>> done) {
-  answer(uri, std::move(cancelled), std::move(done),
-         [this, range, only](const Snapshot &s) {
-           SourceRange at = rangeOf(s, range);
-           std::vector<CodeActionInfo> actions = bufferlens::codeActions(s, at);
-           for (CodeActionInfo &refactor : refactorActions(s, at))
-             actions.push_back(std::move(refactor));
-           std::vector<CodeActionInfo> out;
-           for (CodeActionInfo &action : actions)
-             if (wantedKind(action.kind, only))
-               out.push_back(std::move(action));
-           return out;
-         });
+  bool wantsFixes = wantedKind("quickfix", only);
+  auto second = [this, uri, only, cancelled,
+                 done](Answer<ActionsOrLater> first) mutable {
+    Answer<std::vector<CodeActionInfo>> out;
+    out.snapshot = first.snapshot;
+    out.error = std::move(first.error);
+    if (out.error || !first.value.later) {
+      out.value = std::move(first.value.actions);
+      done(std::move(out));
+      return;
+    }
+    // Proving a tensor fix analyses again: not on the thread that reads
+    // the client's messages, which may be this one.
+    queries->post([this, uri, only, cancelled = std::move(cancelled),
+                   done = std::move(done), out = std::move(out),
+                   at = first.value.at](bool stopping) mutable {
+      if (cancelled && cancelled())
+        return;
+      if (stopping) {
+        out.error = {ErrorCode::RequestFailed, "the server is stopping"};
+        done(std::move(out));
+        return;
+      }
+      try {
+        LateFixes late = lateFixesFor(uri, out.snapshot, at);
+        out.value = actionsAt(*out.snapshot, at, late, only);
+      } catch (const std::exception &problem) {
+        out.error = {ErrorCode::InternalError, problem.what()};
+      }
+      done(std::move(out));
+    });
+  };
+  answer<ActionsOrLater>(
+      uri, std::move(cancelled), std::move(second),
+      [this, uri, range, only, wantsFixes](const Snapshot &s) {
+        ActionsOrLater out;
+        out.at = rangeOf(s, range);
+        bool complete = true;
+        LateFixes late;
+        if (wantsFixes)
+          late = cachedLateFixes(uri, s, out.at, complete);
+        out.later = !complete;
+        if (complete)
+          out.actions = actionsAt(s, out.at, late, only);
+        return out;
+      });
 }
 
 void DocumentService::resolveRefactoring(const std::string &uri,

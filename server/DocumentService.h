@@ -24,6 +24,7 @@
 #include "ide/Features.h"
 #include "ide/SourceCode.h"
 #include "server/Debounce.h"
+#include "server/QueryWorker.h"
 #include "server/Settings.h"
 
 #include <chrono>
@@ -209,6 +210,14 @@ private:
                       const AnalysisOptions &options, int64_t version,
                       SnapshotRef previous,
                       const std::function<void(SnapshotRef)> &early);
+  /// The tensor fixes of the findings `at` touches in `snapshot` that
+  /// its analysis left out (LateTensorFixes.h), from the cache or computed
+  /// now (then logged and kept for the snapshot). Runs on `queries`.
+  LateFixes lateFixesFor(const std::string &uri, const SnapshotRef &snapshot,
+                         SourceRange at);
+  /// Those already known, and whether they are all the ones `at` needs.
+  LateFixes cachedLateFixes(const std::string &uri, const Snapshot &snapshot,
+                            SourceRange at, bool &complete);
   /// Scheduler::AnalyzeReach: analyzeReach (IncrementalAnalysis.h), logged.
   SnapshotRef analyzeReach(const TextRef &text, const std::string &uri,
                            const AnalysisOptions &options, int64_t version,
@@ -241,6 +250,17 @@ private:
   /// Used on the reading thread only.
   std::map<std::string, Document> documents;
 
+  /// The tensor fixes computed for each document's latest snapshot asked
+  /// about (one version each: an edit makes them stale).
+  struct LateFixCache {
+    std::weak_ptr<const Snapshot> snapshot;
+    LateFixes fixes;
+  };
+  std::mutex lateFixesMutex;
+  std::map<std::string, LateFixCache> lateFixes;
+
+  /// Stopped after the scheduler, whose last answers may still post to it.
+  std::unique_ptr<QueryWorker> queries;
   std::unique_ptr<Scheduler> scheduler;
 };
 

@@ -62,7 +62,9 @@ struct AnalysisOptions {
   /// (analysis/tensorfixes/: two tensor analyses of a neighbourhood of
   /// functions per candidate, 14% of `lint` on a module of tensor
   /// programs). `lint` turns it off when nothing it prints or does reads a
-  /// fix: text, SARIF and GitHub output without `--fix`.
+  /// fix: text, SARIF and GitHub output without `--fix`. The server always
+  /// does, and proves the fixes of a code action's range when it is asked
+  /// (ide/LateTensorFixes.h).
   bool tensorFixes = true;
   /// The per-function budget (`functionBudget` in `.bufferlens.json`): a
   /// function with more operations than `maxOperations`, whose analysis

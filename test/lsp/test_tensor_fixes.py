@@ -167,6 +167,58 @@ class TensorFixesTest(FeatureTest):
                          (1, 1))
         self.assertEqual(upstream_effects(fixed, "fill_slice"), (0, 1))
 
+    def test_fixes_are_tried_only_when_asked_for(self):
+        # The diagnostics are published by an analysis that tried no fix:
+        # proving one analyses the text again, and only a code action
+        # shows it.
+        c, uri = self.open_program()
+        log = c.log_with("analysed " + uri)
+        self.assertIn("analysed " + uri + " version 1", log)
+        self.assertNotIn("tensor fixes of", log)
+        # Asked for refactorings only, no fix is tried either.
+        c.call("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": INSERT,
+            "context": {"diagnostics": [], "only": ["refactor"]}})
+        self.assertNotIn("tensor fixes of", "".join(c.stderr_lines))
+        # Asked for quick fixes at the BL501 and BL502 of the insert, the
+        # fixes are tried then, and the action is the one lint offers.
+        actions = self.quick_fixes(c, uri, INSERT)
+        self.assertEqual([a["title"] for a in actions], [MOVE_TITLE])
+        self.assertEqual(self.lint_fix(8, 7)[0]["edits"],
+                         actions[0]["edit"]["changes"][uri])
+        log = c.log_with("tensor fixes of")
+        # The whole document was analysed (it is small): its 5 BL501 and
+        # BL502, of which 2 have a fix.
+        self.assertRegex(log, "tensor fixes of %s version 1: 2 of 5 findings "
+                         "fixed, from the whole document in [0-9]+ ms\n"
+                         % re.escape(uri))
+        # Asked again, the same version's fixes are not tried again.
+        self.assertEqual(self.quick_fixes(c, uri, INSERT), actions)
+        self.assertEqual("".join(c.stderr_lines).count("tensor fixes of"), 1)
+        # So were the other ranges' fixes of the version.
+        self.assertEqual([a["title"] for a in
+                          self.quick_fixes(c, uri, EMPTY_SLICE)],
+                         [SLICE_TITLE])
+        self.assertEqual("".join(c.stderr_lines).count("tensor fixes of"), 1)
+
+    def test_fixes_of_the_operations_asked_about_alone(self):
+        # Where a document is large enough for diagnostics in two steps
+        # (here every document), the fixes come from the analysis of the
+        # operations the range touches alone, as an edit's: the same
+        # action as from the whole document.
+        c = self.start(options={"earlyDiagnosticsBytes": 0})
+        uri = protocol_helpers.uri_of(self.path())
+        c.open(uri, read(self.path()))
+        c.diagnostics(uri)
+        actions = self.quick_fixes(c, uri, EMPTY_SLICE)
+        self.assertEqual([a["title"] for a in actions], [SLICE_TITLE])
+        self.assertEqual(self.lint_fix(16, 7)[0]["edits"],
+                         actions[0]["edit"]["changes"][uri])
+        self.assertRegex(c.log_with("tensor fixes of"),
+                         "tensor fixes of %s version 1: 1 of 1 findings "
+                         "fixed, from 1 of 2 top-level operations"
+                         % re.escape(uri))
+
     def test_no_fix_where_none_is_proven(self):
         c, uri = self.open_program()
         # The clone ownership-based deallocation adds at @fill_slice's
