@@ -248,6 +248,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       early(earlyFindings(result, directives, lines, options,
                           tensor.failuresSoFar()));
     }
+    reserveBufferFacts(result, analyse);
     for (FunctionId fn = 0; fn < count; ++fn)
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });
