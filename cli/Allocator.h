@@ -26,12 +26,12 @@
 //
 // The last two are the server's only. Measured again on `lint --jobs 1`
 // (bench/README.md, "Reliability round, fifth pass"), medians of 5
-// alternating runs on a loaded machine: the CPU time of the lint bench's
-// mixture, the tensor bench and the blowups rows was the same within the
-// noise (0.88-1.09x) without them, and peak RSS 3-8% lower (select at
-// 66,666: 435 -> 403 MiB, the difference between missing and meeting its
-// memory target). The command-line tools now keep mimalloc's own page
-// size and commit.
+// alternating runs on a loaded machine: over the lint bench's mixture,
+// the tensor bench and the blowups rows, the CPU time without them was
+// 0.88-1.25x (geometric mean 1.00; the 1.25x is 0.18 -> 0.22 s) and the
+// peak RSS 3-9% lower (select at 66,666: 435 -> 403 MiB, which its memory
+// target needs). The command-line tools now keep mimalloc's own page size
+// and commit.
 //
 //===----------------------------------------------------------------------===//
 
