@@ -191,6 +191,8 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       early(earlyFindings(result, directives, lines, options));
   } else {
     SourceIndex index(*parsed, result);
+    // Every range the analyses report is in the index now.
+    parsed->releaseParserState();
     checker::SummaryCache summaries(index, CheckerLimits{});
     FunctionBudgets budgets(result, options.functionBudget);
     // Runs one stage of one function under its budget; false once the
@@ -246,6 +248,7 @@ AnalysisResult bufferlens::analyzeDocument(TextRef text,
       early(earlyFindings(result, directives, lines, options,
                           tensor.failuresSoFar()));
     }
+    reserveBufferFacts(result, analyse);
     for (FunctionId fn = 0; fn < count; ++fn)
       if (analyse[fn] && timed(fn, [&] { computeBufferFacts(index, fn); }))
         timed(fn, [&] { analyzeClassic(index, fn, options); });

@@ -52,7 +52,9 @@ usage: blowups.py --bufferlens PATH [--mlir-opt PATH] [--shapes a,b]
                   [--format text|json] [--keep DIR] [--rss]
                   [--timeout 120] [--memory 8000] [--bufferlens-args ...]
        (`--shapes reliability` is the seven shapes below and `oneline`
-       at the sizes of the reliability round, all with `--rss`)
+       at the sizes of the reliability round, all with `--rss`;
+       `--shapes evidence` the one row per input of the reliability
+       issue's evidence table, bench/README.md)
        blowups.py gen SHAPE N OUT.mlir   (one input; the lit tests use
                                           small sizes of each shape)"""
 
@@ -82,6 +84,13 @@ DEFAULT_SIZES = {
     "chainfreed": [20000],
     "manyfindings": [250000],
 }
+# The reliability issue's evidence table: one row per input it names
+# (`--shapes evidence`); manyfindings at 280,000 functions is its 420,000
+# findings (60 MB in this generator's spelling).
+EVIDENCE = {"allocs": [16000], "oneline": [300000], "directives": [100000],
+            "ifs": [20000], "blockargs": [5000], "select": [66666],
+            "nestedfreed": [5000], "chainfreed": [20000],
+            "manyfindings": [280000]}
 RELIABILITY = {"allocs": [1000, 4000, 16000, 50000], "mixed": [16000],
                "oneline": [300000],
                "directives": [100000], "ifs": [20000], "blockargs": [5000],
@@ -429,10 +438,12 @@ def main():
     args = parser.parse_args()
 
     sizes = dict(DEFAULT_SIZES)
-    if args.shapes == "reliability":
-        sizes.update(RELIABILITY)
-        args.shapes = ",".join(RELIABILITY)
-        args.rss = True
+    for preset, preset_sizes in (("reliability", RELIABILITY),
+                                 ("evidence", EVIDENCE)):
+        if args.shapes == preset:
+            sizes.update(preset_sizes)
+            args.shapes = ",".join(preset_sizes)
+            args.rss = True
     for item in args.sizes:
         shape, values = item.split("=")
         sizes[shape] = [int(v) for v in values.split(",")]

@@ -8,13 +8,16 @@
 #include <mimalloc.h>
 #endif
 
-void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed) {
+void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed,
+                                    bool hugePages) {
 #ifdef BUFFERLENS_MIMALLOC
   // Pages freed inside a segment, and whole segments (a buffer of several
   // MB has one of its own).
   mi_option_set(mi_option_decommit_delay, static_cast<long>(holdFreed.count()));
   mi_option_set(mi_option_segment_decommit_delay,
                 static_cast<long>(holdFreed.count()));
+  if (!hugePages)
+    return;
   // mimalloc then madvises its segments MADV_HUGEPAGE, which is what
   // transparent_hugepage=madvise (Debian's default) waits for. The user's
   // MIMALLOC_LARGE_OS_PAGES, if set, decides instead.
@@ -26,5 +29,6 @@ void bufferlens::configureAllocator(std::chrono::milliseconds holdFreed) {
     mi_option_set(mi_option_eager_commit_delay, 0);
 #else
   (void)holdFreed;
+  (void)hugePages;
 #endif
 }

@@ -114,9 +114,11 @@ int main(int argc, char **argv) {
   }
   // The server's edits come a few hundred milliseconds apart and each
   // frees and allocates the document's text and diagnostics again; lint
-  // analyses function after function. Keep what they free for the next,
-  // in huge pages (cli/Allocator.h).
-  configureAllocator(std::chrono::seconds(2));
+  // analyses function after function. Keep what they free for the next;
+  // the server's in huge pages, which cost lint memory and saved it no
+  // time (cli/Allocator.h).
+  configureAllocator(std::chrono::seconds(2),
+                     /*hugePages=*/chosen == &serveCommand());
   if (chosen == &lintCommand())
     return runLint();
   if (chosen == &explainCommand())

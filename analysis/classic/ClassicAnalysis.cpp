@@ -327,5 +327,16 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
     }
     counted.aliasVisits += facts.closure.visits();
   }
+  // The plan's findings are made. Without explanations nothing reads the
+  // rest of it (`lint` prints findings only): on a long function its
+  // per-value records were held through the ownership pass, at the peak
+  // of the whole analysis (bench/README.md, "select").
+  if (!options.explanations) {
+    ClassicPlan outcome;
+    outcome.function = plan.function;
+    outcome.computed = plan.computed;
+    outcome.reason = std::move(plan.reason);
+    plan = std::move(outcome);
+  }
   result.classic.push_back(std::move(plan));
 }

@@ -37,6 +37,7 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
 
 using namespace bufferlens;
 using namespace bufferlens::classic;
@@ -318,14 +319,48 @@ static bool sequential(Operation *op) {
              scf::IndexSwitchOp, affine::AffineForOp, affine::AffineIfOp>(op);
 }
 
+namespace {
+/// The values of one function by their spelling, each list in id order:
+/// what the renaming of moved values reads of every value of the
+/// function, gathered once per function. Gathered again for each
+/// allocation with a fix, it made BL302 quadratic (20,000 `scf.if` in
+/// sequence, each allocating in both branches, took minutes).
+class Spellings {
+public:
+  Spellings(const AnalysisResult &result, FunctionId function)
+      : function(function) {
+    const FunctionEntry &entry = result.functions[function];
+    for (ValueId id = entry.valueBegin; id < entry.valueEnd; ++id)
+      if (result.values[id].function == function)
+        byName[result.values[id].name].push_back(id);
+  }
+
+  FunctionId of() const { return function; }
+  bool taken(const std::string &name) const { return byName.count(name); }
+  /// The values of the function spelt `name`, in id order.
+  llvm::ArrayRef<ValueId> spelt(const std::string &name) const {
+    auto it = byName.find(name);
+    if (it == byName.end())
+      return {};
+    return it->second;
+  }
+
+private:
+  FunctionId function;
+  std::unordered_map<std::string, std::vector<ValueId>> byName;
+};
+} // namespace
+
 /// The new spellings of the values the fix moves whose names another value
 /// of the function spells the same way (sibling regions may each define
 /// `%alloc`; moved out of its region, one would redefine the other's
 /// name, which MLIR's parser rejects): `%NAME_hoistedK` for the K-th value
 /// spelt `%NAME` in the function. Nullopt when such a value is one
-/// result of several (`%0#1`), which cannot be renamed alone.
+/// result of several (`%0#1`), which cannot be renamed alone. `spellings`
+/// holds the function's, made on the first call.
 static std::optional<std::map<ValueId, std::string>>
-namesForMovedValues(SourceIndex &index, ArrayRef<Operation *> moved) {
+namesForMovedValues(SourceIndex &index, ArrayRef<Operation *> moved,
+                    std::optional<Spellings> &spellings) {
   const AnalysisResult &result = index.result();
   std::map<ValueId, std::string> renamed;
   std::set<std::string> taken;
@@ -339,30 +374,24 @@ namesForMovedValues(SourceIndex &index, ArrayRef<Operation *> moved) {
     }
   if (function == kNone)
     return renamed;
-  std::map<std::string, int> spellings;
-  for (const ValueEntry &entry : result.values)
-    if (entry.function == function) {
-      ++spellings[entry.name];
-      taken.insert(entry.name);
-    }
+  if (!spellings || spellings->of() != function)
+    spellings.emplace(result, function);
   for (Operation *op : moved)
     for (Value v : op->getResults()) {
       ValueId id = index.idOf(v);
       if (id == kNone)
         continue;
       const std::string &name = result.values[id].name;
-      if (spellings[name] < 2)
+      llvm::ArrayRef<ValueId> alike = spellings->spelt(name);
+      if (alike.size() < 2)
         continue;
       if (name.find('#') != std::string::npos)
         return std::nullopt;
       // Numbered by the value's place among those spelt alike, so that the
       // fixes of two of them, applied together, still differ.
-      int ordinal = 1;
-      for (ValueId other = 0; other < id; ++other)
-        ordinal += result.values[other].function == function &&
-                   result.values[other].name == name;
+      int ordinal = 1 + (llvm::lower_bound(alike, id) - alike.begin());
       std::string fresh = name + "_hoisted" + std::to_string(ordinal);
-      while (taken.count(fresh))
+      while (spellings->taken(fresh) || taken.count(fresh))
         fresh += "_";
       taken.insert(fresh);
       renamed[id] = fresh;
@@ -373,7 +402,8 @@ namesForMovedValues(SourceIndex &index, ArrayRef<Operation *> moved) {
 /// The edits of BL302's fix (see the file comment), or nullopt when the
 /// move is not safe or the text does not allow it.
 static std::optional<std::vector<TextEdit>>
-hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
+hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist,
+           std::optional<Spellings> &spellings) {
   if (hoist.freedInLeftLoop || hoist.calledInLeftLoop ||
       !llvm::all_of(hoist.leftOps, sequential))
     return std::nullopt;
@@ -394,7 +424,7 @@ hoistEdits(SourceIndex &index, Operation *alloc, const HoistResult &hoist) {
                                  hoist.movedWith.end());
   moved.push_back(alloc);
   std::optional<std::map<ValueId, std::string>> renamed =
-      namesForMovedValues(index, moved);
+      namesForMovedValues(index, moved, spellings);
   if (!renamed)
     return std::nullopt;
   // Each use of a renamed value, as a replacement of its spelling.
@@ -457,6 +487,7 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
   AnalysisResult &result = index.result();
   Operation *function = index.function(fn);
   Hoister hoister(facts);
+  std::optional<Spellings> spellings;
   function->walk([&](Operation *op) {
     // Each allocation asks for its aliases, as many as the function has
     // values on a chain of selects: past the function's budget, what is
@@ -497,7 +528,7 @@ void classic::computeHoisting(SourceIndex &index, FunctionId fn,
     Finding finding =
         makeFinding(FindingCode::BL302, result.ops[opId].nameRange, message);
     finding.severity = Severity::Hint;
-    if (auto edits = hoistEdits(index, op, hoist))
+    if (auto edits = hoistEdits(index, op, hoist, spellings))
       finding.fixes.push_back(
           {"Hoist " + result.values[value].name + " into " + where +
                (with.empty() ? "" : ", with " + joinWords(with)),

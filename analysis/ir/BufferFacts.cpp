@@ -213,7 +213,8 @@ void bufferlens::computeBufferFacts(SourceIndex &index, FunctionId fn) {
   const FunctionEntry &entry = result.functions[fn];
   // Room for the function's facts at once (or twice the capacity, as
   // push_back grows): a long function's facts doubled past their number
-  // were part of lint's peak memory (bench/README.md, "select").
+  // were part of lint's peak memory (bench/README.md, "select"). Nothing
+  // moves when reserveBufferFacts made room for every function first.
   size_t needed = result.buffers.size();
   for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v)
     needed += result.values[v].isMemRef;
@@ -272,4 +273,17 @@ bool bufferlens::freesMemory(FunctionOpInterface fn) {
     return WalkResult::advance();
   });
   return frees;
+}
+
+void bufferlens::reserveBufferFacts(AnalysisResult &result,
+                                    const std::vector<char> &analyse) {
+  size_t needed = result.buffers.size();
+  for (FunctionId fn = 0; fn < (FunctionId)analyse.size(); ++fn) {
+    if (!analyse[fn])
+      continue;
+    const FunctionEntry &entry = result.functions[fn];
+    for (ValueId v = entry.valueBegin; v < entry.valueEnd; ++v)
+      needed += result.values[v].isMemRef;
+  }
+  result.buffers.reserve(needed);
 }

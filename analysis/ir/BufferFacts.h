@@ -34,6 +34,14 @@ bool freesMemory(mlir::FunctionOpInterface fn);
 /// Adds a BufferFact for every memref value of function `fn`.
 void computeBufferFacts(SourceIndex &index, FunctionId fn);
 
+/// Makes room in `result.buffers` for the facts of every function whose
+/// `analyse` entry is set, before the first computeBufferFacts: each call
+/// then adds its facts without moving the others. Reserved one function
+/// at a time, a long function's facts followed by a short one's took
+/// twice their size (bench/README.md, "select").
+void reserveBufferFacts(AnalysisResult &result,
+                        const std::vector<char> &analyse);
+
 } // namespace bufferlens
 
 #endif // BUFFERLENS_ANALYSIS_IR_BUFFERFACTS_H

@@ -39,7 +39,14 @@ public:
                                              std::vector<Finding> &diagnostics);
 
   mlir::ModuleOp module() const { return moduleOp.get(); }
+  /// Empty after releaseParserState().
   const mlir::AsmParserState &asmState() const { return state; }
+  /// Frees the AsmParserState once nothing will read it again (a
+  /// SourceIndex reads it only while it is built): the ranges of every
+  /// op, block, definition and use were about as large as the IR itself,
+  /// and held until the analysis ended they were the largest part of its
+  /// peak memory on a long function (bench/README.md, "select").
+  void releaseParserState() { state = mlir::AsmParserState(); }
   std::string_view text() const { return sourceText; }
   const LineIndex &lines() const { return lineIndex; }
 

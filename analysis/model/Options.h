@@ -52,10 +52,13 @@ struct AnalysisOptions {
   /// lowering starts from (OwnershipAnalysis.cpp); on only in the test that
   /// shows both give the same findings.
   bool lowerForAliasChecks = false;
-  /// Compute what only explanations read (hover, inlay hints,
-  /// `bufferlens/ownershipAt`, `explain`, graphs): the ownership lattice of
-  /// every value and where the pass's deallocs go. No finding depends on
-  /// them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
+  /// Compute and keep what only explanations read (hover, inlay hints,
+  /// code lenses, refactors, `bufferlens/ownershipAt`, `explain`,
+  /// `rewrite`, graphs): the ownership lattice of every value and where
+  /// the pass's deallocs go, and the classic plan past its outcome (its
+  /// values, clones, insertions, hoists, promotions and multi-buffering
+  /// candidates, dropped once its findings are made). No finding depends
+  /// on them (test/unit/FindingsOnlyTest.cpp); `lint` without `--graphs`
   /// prints findings only and turns this off (6% of its analysis).
   bool explanations = true;
   /// Try the tensor view's quick fixes by re-analysis

@@ -1,9 +1,10 @@
 //===- FindingsOnlyTest.cpp - Findings without explanations ---------------===//
 //
 // `lint` without `--graphs` analyses with AnalysisOptions::explanations off:
-// no ownership lattice and no dealloc sites. That is only sound if no
-// finding depends on them; this checks it on every example and analysis
-// input and on generated modules, and that the option does skip them.
+// no ownership lattice, no dealloc sites and no classic plan past its
+// outcome. That is only sound if no finding depends on them; this checks it
+// on every example and analysis input and on generated modules, and that
+// the option does skip them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,9 @@ static size_t explanationsOf(const AnalysisResult &result) {
   size_t n = 0;
   for (const OwnershipFacts &facts : result.ownership)
     n += facts.states.size() + facts.sites.size();
+  for (const ClassicPlan &plan : result.classic)
+    n += plan.values.size() + plan.clones.size() + plan.insertions.size() +
+         plan.hoists.size() + plan.promotions.size() + plan.multiBuffers.size();
   return n;
 }
 
