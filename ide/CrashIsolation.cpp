@@ -115,14 +115,6 @@ bool bufferlens::rewriteSafely(std::string_view text,
       retCode);
 }
 
-bool bufferlens::analyzeSafely(std::string_view text,
-                               std::string_view bufferName,
-                               const AnalysisOptions &options,
-                               AnalysisResult &result, int &retCode) {
-  return analyzeSafely(std::make_shared<const std::string>(text), bufferName,
-                       options, result, retCode);
-}
-
 bool bufferlens::analyzeSafely(TextRef text, std::string_view bufferName,
                                const AnalysisOptions &options,
                                AnalysisResult &result, int &retCode) {

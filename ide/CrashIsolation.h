@@ -55,13 +55,9 @@ AnalysisResult analyzeIsolated(std::string_view text,
 
 /// analyzeDocument under crash recovery, without looking for the culprit:
 /// false (and the signal in `retCode`) when it crashed. For `lint`, which
-/// reports such a file as an error of its own.
-bool analyzeSafely(std::string_view text, std::string_view bufferName,
-                   const AnalysisOptions &options, AnalysisResult &result,
-                   int &retCode);
-/// The same on a text already shared: the analysis reads it where it is
-/// instead of a copy of its own (a copy of a large file's text is part of
-/// `lint`'s peak memory).
+/// reports such a file as an error of its own. The text is shared: the
+/// analysis reads it where it is instead of a copy of its own (a copy of a
+/// large file's text is part of `lint`'s peak memory).
 bool analyzeSafely(TextRef text, std::string_view bufferName,
                    const AnalysisOptions &options, AnalysisResult &result,
                    int &retCode);
