@@ -24,6 +24,7 @@
 #include "analysis/checker/Interpreter.h"
 #include "analysis/FunctionBudget.h"
 #include "analysis/checker/MemoryEffects.h"
+#include "analysis/ir/RegionNesting.h"
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -59,6 +60,21 @@ void Interpreter::run() {
   Region &body = function.getFunctionBody();
   if (body.empty())
     return;
+  if (unsigned depth = regionNestingDepth(function.getOperation());
+      depth > kMaxCheckerNesting) {
+    // Told as ownership's cap is told (OwnershipAnalysis.cpp).
+    Finding finding;
+    finding.severity = Severity::Info;
+    finding.range = index.result().functions[fn].nameRange;
+    finding.message =
+        "not followed by the deallocation checker: regions nest " +
+        std::to_string(depth) + " deep, more than the " +
+        std::to_string(kMaxCheckerNesting) +
+        " it follows (BL101, BL102, BL103 and BL104 are not checked in @" +
+        index.result().functions[fn].name + ")";
+    index.result().findings.push_back(std::move(finding));
+    return;
+  }
   State state;
   std::vector<AbsValue> arguments;
   for (BlockArgument arg : body.getArguments()) {

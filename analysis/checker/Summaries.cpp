@@ -3,6 +3,7 @@
 #include "analysis/checker/Summaries.h"
 #include "analysis/FunctionBudget.h"
 #include "analysis/checker/Interpreter.h"
+#include "analysis/ir/RegionNesting.h"
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -136,6 +137,9 @@ static std::string signature(const Summary &s) {
 std::optional<Summary> Interpreter::summarise() {
   Region &body = function.getFunctionBody();
   if (body.empty())
+    return std::nullopt;
+  // Not followed (RegionNesting.h): its calls keep the ABI assumption.
+  if (regionNestingDepth(function.getOperation()) > kMaxCheckerNesting)
     return std::nullopt;
   State state;
   std::vector<AbsValue> arguments;
