@@ -33,9 +33,10 @@ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   "${launcher[@]}" -DBUFFERLENS_SANITIZE="$sanitizers"
-# AcmePlugin: the dialect plugin the dialects tests load (test/plugin).
+# AcmePlugin: the dialect plugin the dialects tests load (test/plugin);
+# bufferlens-docs: the man page and completions the packaging test installs.
 cmake --build "$dir" --target bufferlens bufferlens_unittests generate-bufferized \
-  AcmePlugin
+  AcmePlugin bufferlens-docs
 
 # Symbolized stacks; a report is fatal (exit code 66 unless the process
 # catches the signal first). The server and `lint` leak a crashed

@@ -104,10 +104,11 @@ TEST(ExplainCorpusTest, NoPointBothFreesAndKeepsABuffer) {
               std::string tooltip = freeHint(result, site).tooltip;
               std::map<std::string, int> names;
               for (const std::string &line : linesOf(tooltip))
-                if (line.rfind("%", 0) == 0)
+                if (line.rfind("%", 0) == 0) {
                   EXPECT_EQ(++names[line.substr(0, line.find(':'))], 1)
                       << where << "\n"
                       << tooltip;
+                }
             }
         }
       });
