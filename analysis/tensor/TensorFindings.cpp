@@ -71,19 +71,28 @@ static void addConflict(const SourceIndex &index, const OutOfPlaceOperand &o,
                                        result.ops[o.op].name + "`"});
 }
 
-static void reportCopies(SourceIndex &index, const TensorPlan &plan, OpId op) {
+namespace {
+/// What a plan decides at one op, in the plan's order: gathered once for
+/// all ops, so that reporting stays linear in the plan (20,000
+/// allocations in one function spent 8% of `lint` scanning the plan once
+/// per op).
+struct OpEffects {
+  std::vector<const BufferizationEffect *> allocations;
+  unsigned copies = 0;
+  std::vector<const OutOfPlaceOperand *> outOfPlace;
+};
+} // namespace
+
+static void reportCopies(SourceIndex &index, const OpEffects &effects,
+                         OpId op) {
   AnalysisResult &result = index.result();
-  unsigned copies = llvm::count_if(
-      plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
+  unsigned copies = effects.copies;
   if (copies == 0)
     return;
   Finding finding;
   finding.code = FindingCode::BL501;
   finding.range = result.ops[op].nameRange;
-  std::vector<const OutOfPlaceOperand *> operands;
-  for (const OutOfPlaceOperand &o : plan.outOfPlace)
-    if (o.op == op)
-      operands.push_back(&o);
+  const std::vector<const OutOfPlaceOperand *> &operands = effects.outOfPlace;
   std::string what;
   for (const OutOfPlaceOperand *o : operands) {
     what += what.empty() ? "" : " and ";
@@ -194,19 +203,14 @@ static void addReleases(const AnalysisResult &result,
   }
 }
 
-static void reportAllocations(SourceIndex &index, const TensorPlan &plan,
+static void reportAllocations(SourceIndex &index, const OpEffects &effects,
                               OpId op) {
   AnalysisResult &result = index.result();
-  std::vector<const BufferizationEffect *> allocs;
-  for (const BufferizationEffect &e : plan.allocations)
-    if (e.op == op)
-      allocs.push_back(&e);
+  const std::vector<const BufferizationEffect *> &allocs = effects.allocations;
   if (allocs.empty())
     return;
-  unsigned copies = llvm::count_if(
-      plan.copies, [&](const BufferizationEffect &e) { return e.op == op; });
-  bool outOfPlace =
-      llvm::any_of(plan.outOfPlace, [&](const auto &o) { return o.op == op; });
+  unsigned copies = effects.copies;
+  bool outOfPlace = !effects.outOfPlace.empty();
   Finding finding;
   finding.code = FindingCode::BL502;
   finding.severity = Severity::Hint;
@@ -286,16 +290,18 @@ void tensor::reportTensorFindings(SourceIndex &index, const TensorPlan &plan) {
     return;
   }
   reportReturnClones(index, plan);
-  // In the order of the ops, each op once.
-  std::vector<OpId> ops;
+  // In the order of the ops, each op once: an op with an allocation or a
+  // copy.
+  std::map<OpId, OpEffects> byOp;
   for (const BufferizationEffect &e : plan.allocations)
-    ops.push_back(e.op);
+    byOp[e.op].allocations.push_back(&e);
   for (const BufferizationEffect &e : plan.copies)
-    ops.push_back(e.op);
-  llvm::sort(ops);
-  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-  for (OpId op : ops) {
-    reportCopies(index, plan, op);
-    reportAllocations(index, plan, op);
+    ++byOp[e.op].copies;
+  for (const OutOfPlaceOperand &o : plan.outOfPlace)
+    if (auto it = byOp.find(o.op); it != byOp.end())
+      it->second.outOfPlace.push_back(&o);
+  for (const auto &[op, effects] : byOp) {
+    reportCopies(index, effects, op);
+    reportAllocations(index, effects, op);
   }
 }
