@@ -596,7 +596,7 @@ void DocumentService::resolveRefactoring(const std::string &uri,
                                          int64_t version, IsCancelled cancelled,
                                          Callback<std::vector<TextEdit>> done) {
   answer(uri, std::move(cancelled), std::move(done),
-         [this, uri, function, allocation, version](const Snapshot &s) {
+         [uri, function, allocation, version](const Snapshot &s) {
            if (s.version() != version)
              fail(ErrorCode::ContentModified,
                   "the document changed since the action was offered");
