@@ -57,7 +57,8 @@ const char *tensorMeaning(Marker marker) {
   case Marker::Dealloc:
     return "freed here (ownership-based deallocation)";
   case Marker::ConditionalDealloc:
-    return "freed here if still owned (decided at run time)";
+    return "freed here if still owned, or unless it is the buffer "
+           "returned (decided at run time)";
   default:
     return styleOf(marker).meaning;
   }
