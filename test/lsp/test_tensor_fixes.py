@@ -84,6 +84,19 @@ class TensorFixesTest(FeatureTest):
             "textDocument": {"uri": uri}, "range": range_,
             "context": {"diagnostics": [], "only": ["quickfix"]}})["result"]
 
+    def only_fix(self, c, uri, range_, title, diagnostics):
+        """The one quick fix at `range_`: preferred, with `title`, on the
+        diagnostics `diagnostics` ((code, range) pairs)."""
+        actions = self.quick_fixes(c, uri, range_)
+        self.assertEqual(len(actions), 1, actions)
+        action = actions[0]
+        self.assertEqual(action["title"], title)
+        self.assertEqual(action["kind"], "quickfix")
+        self.assertEqual(action["isPreferred"], True)
+        self.assertEqual([(d["code"], d["range"])
+                          for d in action["diagnostics"]], diagnostics)
+        return action
+
     def lint_fix(self, line, character):
         """The fix `lint --format json` gives the finding at a position."""
         for f in lint_json(self.path())["findings"]:
@@ -95,15 +108,8 @@ class TensorFixesTest(FeatureTest):
 
     def test_move_reads_before_write(self):
         c, uri = self.open_program()
-        actions = self.quick_fixes(c, uri, INSERT)
-        self.assertEqual(len(actions), 1, actions)
-        action = actions[0]
-        self.assertEqual(action["title"], MOVE_TITLE)
-        self.assertEqual(action["kind"], "quickfix")
-        self.assertEqual(action["isPreferred"], True)
-        self.assertEqual([(d["code"], d["range"])
-                          for d in action["diagnostics"]],
-                         [("BL501", INSERT)])
+        action = self.only_fix(c, uri, INSERT, MOVE_TITLE,
+                               [("BL501", INSERT)])
         self.assertTrue(action["diagnostics"][0]["codeDescription"]["href"]
                         .endswith(README + "bl501"))
         # The read's line goes above the write; its old line goes.
@@ -132,15 +138,8 @@ class TensorFixesTest(FeatureTest):
 
     def test_empty_into_destination(self):
         c, uri = self.open_program()
-        actions = self.quick_fixes(c, uri, EMPTY_SLICE)
-        self.assertEqual(len(actions), 1, actions)
-        action = actions[0]
-        self.assertEqual(action["title"], SLICE_TITLE)
-        self.assertEqual(action["kind"], "quickfix")
-        self.assertEqual(action["isPreferred"], True)
-        self.assertEqual([(d["code"], d["range"])
-                          for d in action["diagnostics"]],
-                         [("BL502", EMPTY_SLICE)])
+        action = self.only_fix(c, uri, EMPTY_SLICE, SLICE_TITLE,
+                               [("BL502", EMPTY_SLICE)])
         # `tensor.empty() : tensor<4x8xf32>` becomes the slice of %dest
         # the insert fills.
         edits = [{"range": rng(16, 7, 16, 39),
