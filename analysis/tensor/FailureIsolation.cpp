@@ -16,9 +16,11 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "analysis/tensor/OneShotHalves.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 
 using namespace bufferlens;
@@ -41,6 +43,39 @@ static FunctionId functionAt(const SourceIndex &index, OpId op,
         range.begin < result.functions[fn].fullRange.end)
       return fn;
   return kNone;
+}
+
+/// Runs `body` (the pass, or one of its halves) on `clone` under the
+/// guard (PassLimits.h), the errors it reports collected into `errors`; a
+/// run that crashes or costs too much is narrowed to the functions that do
+/// (with the pass, in `mode`).
+static bool runCollecting(const SourceIndex &index, const TaggedClone &clone,
+                          PassMode mode, llvm::StringRef passOptions,
+                          std::vector<PassError> &errors,
+                          llvm::function_ref<bool()> body) {
+  MLIRContext *context = clone.module()->getContext();
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    PassError error;
+    error.op = clone.originOpOf(diag.getLocation());
+    error.range = error.op != kNone
+                      ? index.result().ops[error.op].nameRange
+                      : index.parsed().rangeOf(diag.getLocation());
+    if (error.range.empty() && error.op != kNone)
+      error.range = index.parsed().rangeOf(diag.getLocation());
+    error.function = functionAt(index, error.op, error.range);
+    error.message = diag.str();
+    errors.push_back(std::move(error));
+    return success();
+  });
+  size_t errorsBefore = errors.size();
+  GuardedRun run =
+      runGuarded(body, /*annotating=*/mode == PassMode::AnalysisOnly);
+  if (!run.crashed && !exceededLimits(run))
+    return run.succeeded;
+  errors.resize(errorsBefore); // A crashed run's errors are not the whole.
+  return isolateCulprits(index, clone, mode, passOptions, run, errors);
 }
 
 bool tensor::runOneShotBufferize(const SourceIndex &index,
@@ -74,30 +109,31 @@ bool tensor::runOneShotBufferize(const SourceIndex &index,
   // much as a tenth of the tensor analysis and find nothing.
   pm.enableVerifier(mode == PassMode::Bufferize);
   pm.addPass(std::move(pass));
-  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() != DiagnosticSeverity::Error)
-      return success();
-    PassError error;
-    error.op = clone.originOpOf(diag.getLocation());
-    error.range = error.op != kNone
-                      ? index.result().ops[error.op].nameRange
-                      : index.parsed().rangeOf(diag.getLocation());
-    if (error.range.empty() && error.op != kNone)
-      error.range = index.parsed().rangeOf(diag.getLocation());
-    error.function = functionAt(index, error.op, error.range);
-    error.message = diag.str();
-    errors.push_back(std::move(error));
-    return success();
-  });
-  // Under crash recovery and the function budget (PassLimits.h); a run
-  // that crashes or costs too much is narrowed to the functions that do.
-  size_t errorsBefore = errors.size();
-  GuardedRun run =
-      runGuarded(pm, module, /*annotating=*/mode == PassMode::AnalysisOnly);
-  if (!run.crashed && !exceededLimits(run))
-    return run.succeeded;
-  errors.resize(errorsBefore); // A crashed run's errors are not the whole.
-  return isolateCulprits(index, clone, mode, passOptions, run, errors);
+  return runCollecting(index, clone, mode, passOptions, errors,
+                       [&] { return succeeded(pm.run(module)); });
+}
+
+bool tensor::analyseWithHalves(const SourceIndex &index,
+                               const TaggedClone &clone, OneShotHalves &halves,
+                               llvm::StringRef passOptions,
+                               std::vector<PassError> &errors) {
+  return runCollecting(
+      index, clone, PassMode::AnalysisOnly, passOptions, errors,
+      [&] { return succeeded(halves.analyse(clone.module())); });
+}
+
+bool tensor::bufferizeWithHalves(const SourceIndex &index,
+                                 const TaggedClone &clone,
+                                 OneShotHalves &halves,
+                                 llvm::StringRef passOptions,
+                                 std::vector<PassError> &errors) {
+  return runCollecting(
+      index, clone, PassMode::Bufferize, passOptions, errors, [&] {
+        ModuleOp module = clone.module();
+        // Verified after, as the pass manager verifies
+        // after the pass (runOneShotBufferize).
+        return succeeded(halves.bufferize(module)) && succeeded(verify(module));
+      });
 }
 
 std::optional<std::string>

@@ -9,15 +9,12 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace mlir {
-class PassManager;
-} // namespace mlir
 
 namespace bufferlens {
 
@@ -25,6 +22,8 @@ class SourceIndex;
 class TaggedClone;
 
 namespace tensor {
+
+class OneShotHalves;
 
 /// What `--one-shot-bufferize` options we run (TensorAnalysis.h).
 enum class PassMode { AnalysisOnly, Bufferize };
@@ -45,6 +44,18 @@ bool runOneShotBufferize(const SourceIndex &index, const TaggedClone &clone,
                          PassMode mode, llvm::StringRef passOptions,
                          std::vector<PassError> &errors);
 
+/// The analysis half of one-shot-bufferize (OneShotHalves.h) on `clone`,
+/// as runOneShotBufferize in AnalysisOnly mode; `halves` keeps what it
+/// decided for bufferizeWithHalves.
+bool analyseWithHalves(const SourceIndex &index, const TaggedClone &clone,
+                       OneShotHalves &halves, llvm::StringRef passOptions,
+                       std::vector<PassError> &errors);
+/// The other half on the copy analyseWithHalves analysed (its markers taken
+/// off), as runOneShotBufferize in Bufferize mode.
+bool bufferizeWithHalves(const SourceIndex &index, const TaggedClone &clone,
+                         OneShotHalves &halves, llvm::StringRef passOptions,
+                         std::vector<PassError> &errors);
+
 /// One run of the pass (PassLimits.cpp): under crash recovery, timed.
 struct GuardedRun {
   bool succeeded = false;
@@ -53,9 +64,9 @@ struct GuardedRun {
   uint64_t milliseconds = 0;
   uint64_t grewBytes = 0; ///< Resident set growth over the run.
 };
-/// Runs `pm` on `module` under crash recovery; `annotating` runs take turns.
-GuardedRun runGuarded(mlir::PassManager &pm, mlir::ModuleOp module,
-                      bool annotating);
+/// Runs `body` (true: it succeeded) under crash recovery; `annotating`
+/// runs take turns.
+GuardedRun runGuarded(llvm::function_ref<bool()> body, bool annotating);
 /// What `run` exceeded of the limits in force on this thread (PassLimits.h).
 std::optional<TensorPassLimits::Exceeded> exceededLimits(const GuardedRun &run);
 /// After a run of `clone` that crashed or exceeded the limits: the

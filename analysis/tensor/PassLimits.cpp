@@ -30,7 +30,7 @@ TensorPassLimits *bufferlens::currentTensorPassLimits() {
   return currentLimits;
 }
 
-GuardedRun tensor::runGuarded(PassManager &pm, ModuleOp module,
+GuardedRun tensor::runGuarded(llvm::function_ref<bool()> body,
                               bool annotating) {
   GuardedRun run;
   auto start = std::chrono::steady_clock::now();
@@ -46,8 +46,7 @@ GuardedRun tensor::runGuarded(PassManager &pm, ModuleOp module,
     annotatingRuns.lock();
   llvm::CrashRecoveryContext recovery;
   bool succeeded = false;
-  run.crashed =
-      !recovery.RunSafely([&] { succeeded = mlir::succeeded(pm.run(module)); });
+  run.crashed = !recovery.RunSafely([&] { succeeded = body(); });
   if (annotating)
     annotatingRuns.unlock();
   run.retCode = run.crashed ? recovery.RetCode : 0;

@@ -78,7 +78,8 @@ static bool runDeallocation(const TaggedClone &clone,
   buildOwnershipPipeline(pm, OwnershipStage::Ownership, options);
   ScopedDiagnosticHandler quiet(context,
                                 [](Diagnostic &) { return success(); });
-  GuardedRun run = runGuarded(pm, module, /*annotating=*/false);
+  GuardedRun run = runGuarded([&] { return succeeded(pm.run(module)); },
+                              /*annotating=*/false);
   if (run.crashed) {
     clone.leakModule(); // Its IR stopped mid-rewrite: not destroyed.
     return false;

@@ -5,6 +5,7 @@
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
 #include "analysis/tensor/LaterRead.h"
+#include "analysis/tensor/OneShotHalves.h"
 #include "analysis/tensor/PassOptions.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -165,6 +166,9 @@ struct Batch {
   /// The copy of `remaining` an analysis-only run accepted, its markers
   /// read and taken off again; null before that run or after a failure.
   std::unique_ptr<TaggedClone> clone;
+  /// That run's analysis, kept for the bufferizing run (OneShotHalves.h);
+  /// null where the options need the pass itself, run twice.
+  std::unique_ptr<OneShotHalves> halves;
   /// What that run decided (only outOfPlace is filled), and the aliasing
   /// of each function's tensor results (with explanations only).
   std::map<FunctionId, TensorPlan> decided;
@@ -208,7 +212,7 @@ struct TensorAnalysis::State {
     choosePassOptions();
     for (std::vector<FunctionId> &functions :
          batchesByCalls(index, runnable(), symbolNames))
-      batches.push_back({std::move(functions), nullptr, {}, {}});
+      batches.push_back({std::move(functions), nullptr, nullptr, {}, {}});
   }
 
   void choosePassOptions() {
@@ -312,8 +316,11 @@ struct TensorAnalysis::State {
   /// fails on until it accepts what is left; false when nothing is left.
   /// One copy serves both runs: what this run writes on it is read (its
   /// markers, and the ops' aliasing for the explanations) and taken off
-  /// again (AnalysisMarkers.cpp) before the same copy is bufferized.
+  /// again (AnalysisMarkers.cpp) before the same copy is bufferized. So
+  /// does one analysis, where the options allow (OneShotHalves.h): the
+  /// bufferizing run then inserts the copies this one decided.
   bool analyseOnly(Batch &batch) {
+    batch.halves.reset();
     batch.clone.reset();
     batch.decided.clear();
     batch.aliasing.clear();
@@ -325,8 +332,12 @@ struct TensorAnalysis::State {
       auto clone =
           std::make_unique<TaggedClone>(index, batch.remaining, symbols, used);
       AttributesBefore attributes(clone->module());
-      if (!runOneShotBufferize(index, *clone, PassMode::AnalysisOnly, pass.text,
-                               errors)) {
+      std::unique_ptr<OneShotHalves> halves =
+          OneShotHalves::forOptions(pass.text);
+      if (!(halves
+                ? analyseWithHalves(index, *clone, *halves, pass.text, errors)
+                : runOneShotBufferize(index, *clone, PassMode::AnalysisOnly,
+                                      pass.text, errors))) {
         fail(batch.remaining, errors);
         continue;
       }
@@ -339,6 +350,7 @@ struct TensorAnalysis::State {
             batch.aliasing[fn] = std::move(*found);
       attributes.restore();
       batch.clone = std::move(clone);
+      batch.halves = std::move(halves);
       return true;
     }
     return false;
@@ -349,8 +361,11 @@ struct TensorAnalysis::State {
   void bufferize(Batch &batch) {
     while (batch.clone) {
       std::vector<PassError> errors;
-      if (!runOneShotBufferize(index, *batch.clone, PassMode::Bufferize,
-                               pass.text, errors)) {
+      if (!(batch.halves
+                ? bufferizeWithHalves(index, *batch.clone, *batch.halves,
+                                      pass.text, errors)
+                : runOneShotBufferize(index, *batch.clone, PassMode::Bufferize,
+                                      pass.text, errors))) {
         fail(batch.remaining, errors);
         analyseOnly(batch);
         continue;
@@ -379,6 +394,7 @@ struct TensorAnalysis::State {
       }
       break;
     }
+    batch.halves.reset();
     batch.clone.reset();
     batch.decided.clear();
     batch.aliasing.clear();
