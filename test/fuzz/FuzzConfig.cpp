@@ -15,6 +15,8 @@
 #include "server/DocumentService.h"
 #include "server/Settings.h"
 
+#include "ScratchDirectory.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -27,12 +29,7 @@ using namespace bufferlens;
 
 /// A directory of this process's own, made once.
 static const std::string &scratch() {
-  static const std::string dir = [] {
-    char name[] = "/tmp/bufferlens-fuzz-config-XXXXXX";
-    const char *made = mkdtemp(name);
-    return std::string(made ? made : "/tmp");
-  }();
-  return dir;
+  return fuzz::scratchDirectory("bufferlens-fuzz-config-");
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

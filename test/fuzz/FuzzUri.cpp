@@ -17,6 +17,8 @@
 #include "config/ConfigCache.h"
 #include "server/DocumentService.h"
 
+#include "ScratchDirectory.h"
+
 #include <climits>
 #include <cstddef>
 #include <cstdint>
@@ -29,13 +31,10 @@ using namespace bufferlens;
 /// A directory of this process's own holding a `.bufferlens.json`, made
 /// once.
 static const std::string &scratch() {
-  static const std::string dir = [] {
-    char name[] = "/tmp/bufferlens-fuzz-uri-XXXXXX";
-    const char *made = mkdtemp(name);
-    std::string dir = made ? made : "/tmp";
-    std::ofstream(dir + "/.bufferlens.json") << "{}";
-    return dir;
-  }();
+  const std::string &dir = fuzz::scratchDirectory("bufferlens-fuzz-uri-");
+  static const bool written =
+      static_cast<bool>(std::ofstream(dir + "/.bufferlens.json") << "{}");
+  (void)written;
   return dir;
 }
 
