@@ -1,7 +1,7 @@
 //===- AliasClosure.cpp - Questions about whole alias sets, linear --------===//
 //
-// The graph is a copy of the analysis's public `dependencies` map
-// (BufferViewFlowAnalysis::begin/end): a value and its immediate
+// The graph (ViewFlowGraph) is upstream's `dependencies` map, built from
+// the IR or copied from an analysis: a value and its immediate
 // dependencies, after any `remove` (the critical aliases the classic plan
 // takes out, CriticalAliases.cpp), exactly the edges upstream's resolve
 // follows (resolveValues in
@@ -29,51 +29,25 @@ BufferViewFlowAnalysis::ValueSetT AliasClosure::resolve(Value value) {
     Value current = queue.pop_back_val();
     if (!set.insert(current).second)
       continue;
-    auto it = node.find(current);
-    if (it == node.end())
+    std::optional<unsigned> at = graph.find(current);
+    if (!at)
       continue;
-    for (unsigned i = edgeBegin[it->second], e = edgeBegin[it->second + 1];
-         i != e; ++i)
-      queue.push_back(values[edgeTargets[i]]);
+    for (unsigned target : graph.dependencies(*at))
+      queue.push_back(graph.value(target));
   }
   visited += set.size();
   return set;
 }
 
-unsigned AliasClosure::nodeOf(Value value) {
-  auto [it, inserted] = node.try_emplace(value, values.size());
-  if (inserted) {
-    values.push_back(value);
-    edgeBegin.push_back(edgeTargets.size());
-  }
-  return it->second;
-}
-
 void AliasClosure::copyGraph() {
-  // The keys first, in the map's order, then each key's dependencies.
-  for (const auto &entry : *flow)
-    nodeOf(entry.first);
-  edgeBegin.assign(1, 0);
-  for (const auto &entry : *flow) {
-    for (Value to : entry.second) {
-      // A dependency seen first here gets its node (and its empty edge
-      // list) after the keys.
-      auto [it, inserted] = node.try_emplace(to, values.size());
-      if (inserted)
-        values.push_back(to);
-      edgeTargets.push_back(it->second);
-    }
-    edgeBegin.push_back(edgeTargets.size());
-  }
-  edgeBegin.resize(values.size() + 1, edgeTargets.size());
-  edgeTargets.shrink_to_fit();
+  graph = ViewFlowGraph::copyOf(*flow);
   flow = nullptr;
 }
 
 unsigned AliasClosure::componentOf(Value value) {
   if (!componentsBuilt)
     buildComponents();
-  unsigned n = nodeOf(value);
+  unsigned n = graph.nodeOf(value);
   if (n == componentOfNode.size()) {
     // Neither a key nor a dependency of the analysis: resolve gives the
     // value alone.
@@ -91,10 +65,10 @@ unsigned AliasClosure::componentOf(Value value) {
 void AliasClosure::usersChanged(Value value) {
   if (!componentsBuilt)
     return; // Nothing answered yet.
-  auto it = node.find(value);
-  if (it == node.end())
+  std::optional<unsigned> at = graph.find(value);
+  if (!at)
     return;
-  SmallVector<unsigned> work{componentOfNode[it->second]};
+  SmallVector<unsigned> work{componentOfNode[*at]};
   while (!work.empty()) {
     unsigned c = work.pop_back_val();
     if (!answeredNow[c])
@@ -109,7 +83,7 @@ void AliasClosure::buildComponents() {
   if (flow)
     copyGraph();
   componentsBuilt = true;
-  unsigned nodes = values.size();
+  unsigned nodes = graph.size();
   visited += nodes;
 
   // Tarjan: components come out successors first.
@@ -124,7 +98,7 @@ void AliasClosure::buildComponents() {
   for (unsigned start = 0; start < nodes; ++start) {
     if (indexOf[start] != kUnvisited)
       continue;
-    calls.push_back({start, edgeBegin[start]});
+    calls.push_back({start, 0});
     while (!calls.empty()) {
       auto [at, next] = calls.back();
       if (indexOf[at] == kUnvisited) {
@@ -132,11 +106,12 @@ void AliasClosure::buildComponents() {
         onStack.push_back(at);
         stacked[at] = true;
       }
-      if (next < edgeBegin[at + 1]) {
+      llvm::ArrayRef<unsigned> edges = graph.dependencies(at);
+      if (next < edges.size()) {
         calls.back().second = next + 1;
-        unsigned target = edgeTargets[next];
+        unsigned target = edges[next];
         if (indexOf[target] == kUnvisited)
-          calls.push_back({target, edgeBegin[target]});
+          calls.push_back({target, 0});
         else if (stacked[target])
           low[at] = std::min(low[at], indexOf[target]);
         continue;
@@ -153,7 +128,7 @@ void AliasClosure::buildComponents() {
         onStack.pop_back();
         stacked[member] = false;
         componentOfNode[member] = id;
-        memberValues.push_back(values[member]);
+        memberValues.push_back(graph.value(member));
       } while (member != at);
       memberBegin.push_back(memberValues.size());
     }
@@ -181,8 +156,8 @@ void AliasClosure::buildComponents() {
   for (unsigned a = 0; a < componentCount; ++a) {
     for (unsigned i = nodeBegin[a]; i < nodeBegin[a + 1]; ++i) {
       unsigned from = nodesByComponent[i];
-      for (unsigned e = edgeBegin[from]; e < edgeBegin[from + 1]; ++e) {
-        unsigned b = componentOfNode[edgeTargets[e]];
+      for (unsigned target : graph.dependencies(from)) {
+        unsigned b = componentOfNode[target];
         if (a == b || lastFrom[b] == a)
           continue;
         lastFrom[b] = a;

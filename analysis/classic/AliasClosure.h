@@ -30,6 +30,7 @@
 #define BUFFERLENS_ANALYSIS_CLASSIC_ALIASCLOSURE_H
 
 #include "analysis/FunctionBudget.h"
+#include "analysis/ir/ViewFlowGraph.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/IR/Value.h"
@@ -37,7 +38,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -45,22 +48,20 @@
 namespace bufferlens::classic {
 
 /// The dependency graph of one BufferViewFlowAnalysis, in strongly
-/// connected components. The graph is copied out of the analysis on first
-/// use (the analysis must not change after that), or at once by
-/// copyOf(), after which the analysis can be dropped: it holds two maps of
-/// a `SmallPtrSet<Value, 16>` per value, several times this graph's size,
-/// and the checks on the user's function only ask it through here.
+/// connected components: a ViewFlowGraph built from the IR (its
+/// dependencies are upstream's, in upstream's order), or copied out of an
+/// analysis on first use (the analysis must not change after that).
 class AliasClosure {
 public:
+  /// Over `graph`, which the closure keeps.
+  explicit AliasClosure(ViewFlowGraph graph) : graph(std::move(graph)) {}
   /// Reads `flow` when first asked; `flow` must outlive this closure.
   explicit AliasClosure(const mlir::BufferViewFlowAnalysis &flow)
       : flow(&flow) {}
 
   /// A closure that no longer needs `flow`.
   static AliasClosure copyOf(const mlir::BufferViewFlowAnalysis &flow) {
-    AliasClosure closure(flow);
-    closure.copyGraph();
-    return closure;
+    return AliasClosure(ViewFlowGraph::copyOf(flow));
   }
 
   /// flow.resolve(value): the same values in the same order, as upstream's
@@ -84,6 +85,8 @@ public:
   llvm::ArrayRef<unsigned> successors(unsigned component) const {
     return slice(successorIds, successorBegin, component);
   }
+  /// How many components there are so far.
+  unsigned components() const { return epochs.size(); }
   /// Bumped when the component's answers are forgotten.
   unsigned epoch(unsigned component) const { return epochs[component]; }
   void answered(unsigned component) { answeredNow[component] = true; }
@@ -96,25 +99,18 @@ private:
                                  unsigned i) {
     return llvm::ArrayRef<T>(items).slice(begin[i], begin[i + 1] - begin[i]);
   }
-  /// Copies the analysis's dependencies into `node`, `values`, `edgeBegin`
-  /// and `edgeTargets`, and forgets the analysis.
+  /// Copies the analysis's dependencies into `graph`, and forgets the
+  /// analysis.
   void copyGraph();
-  /// The strongly connected components of the copied graph.
+  /// The strongly connected components of the graph.
   void buildComponents();
-  /// A node for `value`, with no edges if it is new.
-  unsigned nodeOf(mlir::Value value);
 
-  const mlir::BufferViewFlowAnalysis *flow;
+  const mlir::BufferViewFlowAnalysis *flow = nullptr;
   bool componentsBuilt = false;
 
-  // The graph, one node per value: the analysis's keys in its order, then
-  // the dependencies that are no key, then the values asked about that are
-  // neither. Node n's dependencies, in their set's order, are
-  // edgeTargets[edgeBegin[n] .. edgeBegin[n + 1]).
-  llvm::DenseMap<mlir::Value, unsigned> node;
-  std::vector<mlir::Value> values;
-  std::vector<unsigned> edgeBegin{0};
-  std::vector<unsigned> edgeTargets;
+  /// One node per value: those the analysis saw, then the values asked
+  /// about that are neither a key nor a dependency.
+  ViewFlowGraph graph;
 
   // The components, successors first. Component c's values are
   // memberValues[memberBegin[c] .. memberBegin[c + 1]), and so on for its
@@ -172,26 +168,60 @@ public:
         join(answer, *lookup(successor, key));
       closure.count(closure.members(component).size() + successors.size());
       closure.answered(component);
-      answers[{component, key}] = {closure.epoch(component), std::move(answer)};
+      store(component, key, std::move(answer));
       stack.pop_back();
     }
     return *lookup(root, key);
   }
 
 private:
+  /// An answer, and the epoch of its component it was computed in.
+  using Answer = std::pair<unsigned, T>;
+
   const T *lookup(unsigned component, const void *key) const {
-    auto it = answers.find({component, key});
-    if (it == answers.end() || it->second.first != closure.epoch(component))
+    const Answer *answer = nullptr;
+    if (!key) {
+      if (component < unkeyedAt.size() && unkeyedAt[component])
+        answer = &unkeyed[unkeyedAt[component] - 1];
+    } else if (auto it = keyed.find({component, key}); it != keyed.end()) {
+      answer = &it->second;
+    }
+    if (!answer || answer->first != closure.epoch(component))
       return nullptr;
-    return &it->second.second;
+    return &answer->second;
+  }
+
+  void store(unsigned component, const void *key, T answer) {
+    Answer known{closure.epoch(component), std::move(answer)};
+    if (key) {
+      keyed[{component, key}] = std::move(known);
+      return;
+    }
+    if (component >= unkeyedAt.size())
+      unkeyedAt.resize(std::max<size_t>(component + 1, closure.components()));
+    unsigned &at = unkeyedAt[component];
+    if (at) {
+      unkeyed[at - 1] = std::move(known);
+      return;
+    }
+    unkeyed.push_back(std::move(known));
+    at = unkeyed.size();
   }
 
   AliasClosure &closure;
   Local local;
   Join join;
   T identity;
-  llvm::DenseMap<std::pair<unsigned, const void *>, std::pair<unsigned, T>>
-      answers;
+  /// The answers of the questions with no key: per component, 1 + the
+  /// index of its answer in `unkeyed`, or 0. A map of the answers
+  /// themselves, grown by doubling, held up to three times their size
+  /// while it moved: on a chain of selects the write-dominates-read check
+  /// answers every component, and its map was the peak of `lint`
+  /// (bench/README.md, "select"). A deque grows without moving.
+  std::vector<unsigned> unkeyedAt;
+  std::deque<Answer> unkeyed;
+  /// The answers of the questions asked per region or block, fewer.
+  llvm::DenseMap<std::pair<unsigned, const void *>, Answer> keyed;
 };
 
 } // namespace bufferlens::classic

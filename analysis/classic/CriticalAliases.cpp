@@ -66,11 +66,13 @@ void classic::findCriticalAliases(ScratchState &state) {
   SmallVector<std::pair<Value, Block *>, 8> toProcess;
   Ancestors ancestors; // Nothing moves during the fix-point.
   auto findUnsafeValues = [&](Value source, Block *definingBlock) {
-    auto it = state.aliases->find(source);
-    if (it == state.aliases->end())
+    std::optional<unsigned> at = state.aliases->find(source);
+    if (!at)
       return;
     // Sorted by position so that the order of discovery is deterministic.
-    SmallVector<Value> direct(it->second.begin(), it->second.end());
+    SmallVector<Value> direct;
+    for (unsigned target : state.aliases->dependencies(*at))
+      direct.push_back(state.aliases->value(target));
     llvm::sort(direct, [&](Value a, Value b) {
       return state.order.lookup(a) < state.order.lookup(b);
     });
@@ -111,7 +113,7 @@ void classic::findCriticalAliases(ScratchState &state) {
   state.aliases->remove(state.critical);
   // Nothing reads the analysis after this but placeDeallocs, through the
   // closure.
-  state.closure.emplace(AliasClosure::copyOf(*state.aliases));
+  state.closure.emplace(std::move(*state.aliases));
   state.aliases.reset();
 }
 

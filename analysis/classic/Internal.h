@@ -43,14 +43,12 @@ namespace bufferlens::classic {
 /// classic analysis.
 struct FunctionFacts {
   explicit FunctionFacts(mlir::Operation *function)
-      : closure(AliasClosure::copyOf(mlir::BufferViewFlowAnalysis(function))),
-        dominators(function) {}
+      : closure(ViewFlowGraph::build(function)), dominators(function) {}
 
-  /// The questions the checks ask of whole alias sets (AliasClosure.h).
-  /// The alias analysis it copies is dropped at once: the checks run
-  /// beside their findings and the parsed file, and holding the analysis
-  /// too was the peak of `lint` on a long function (bench/README.md,
-  /// "select").
+  /// The questions the checks ask of whole alias sets (AliasClosure.h),
+  /// over a graph built from the IR: upstream's analysis, even built only
+  /// to be copied, was the peak of `lint` on a long function
+  /// (bench/README.md, "select").
   AliasClosure closure;
   mlir::DominanceInfo dominators;
 };
@@ -68,15 +66,15 @@ template <typename T> void reserveMore(std::vector<T> &items, size_t more) {
 /// The state of one run of the algorithm over a scratch copy.
 struct ScratchState {
   explicit ScratchState(mlir::Operation *func)
-      : func(func), aliases(std::in_place, func), dominators(func),
+      : func(func), aliases(ViewFlowGraph::build(func)), dominators(func),
         postDominators(func), liveness(func) {}
 
   mlir::Operation *func;
-  /// The alias analysis of the copy, until findCriticalAliases has taken
-  /// the critical aliases out of it; then `closure`, a copy of what is
-  /// left, replaces it (it is several times the closure's size, and was
-  /// the largest part of `lint`'s peak on a long function).
-  std::optional<mlir::BufferViewFlowAnalysis> aliases;
+  /// The alias graph of the copy (upstream's BufferViewFlowAnalysis
+  /// dependencies, ViewFlowGraph.h), until findCriticalAliases has taken
+  /// the critical aliases out of it; then `closure`, over what is left,
+  /// takes it.
+  std::optional<ViewFlowGraph> aliases;
   std::optional<AliasClosure> closure;
   mlir::DominanceInfo dominators;
   mlir::PostDominanceInfo postDominators;

@@ -28,6 +28,7 @@
 #include "analysis/FunctionBudget.h"
 #include "analysis/classic/AliasClosure.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/ir/ViewFlowGraph.h"
 #include "analysis/ownership/KnownPassCrashes.h"
 #include "analysis/ownership/Pipeline.h"
 #include "analysis/ownership/TaggedClone.h"
@@ -35,7 +36,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
@@ -229,8 +229,9 @@ static bool readFunctionReleases(const TaggedClone &clone, func::FuncOp fn,
                                  llvm::ArrayRef<const AllocationSite *> sites,
                                  std::map<FunctionId, TensorPlan> &plans) {
   ReleasePoints points(clone, fn);
-  BufferViewFlowAnalysis flow(fn);
-  classic::AliasClosure closure(flow);
+  // Upstream's dependencies from the IR, without building its analysis
+  // (analysis/ir/ViewFlowGraph.h says what that saves).
+  classic::AliasClosure closure(ViewFlowGraph::build(fn));
   classic::AliasFold<Releases> releasesOf(
       closure,
       [&](Value value, const void *) {
