@@ -4,6 +4,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/model/LineIndex.h"
 #include "analysis/parts/TopLevelSplit.h"
+#include "support/AbandonedFrames.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 
@@ -99,6 +100,7 @@ static Attempt attempt(TextRef text, std::string_view bufferName,
   if (ok) {
     out.result.reset(result);
   } else {
+    forgetAbandonedFrames();
     out.crashed = true;
     out.retCode = context.RetCode;
   }
@@ -154,6 +156,7 @@ bool bufferlens::runIsolated(const std::function<void()> &work, int &retCode) {
   llvm::CrashRecoveryContext context;
   if (context.RunSafely([&] { work(); }))
     return true;
+  forgetAbandonedFrames();
   retCode = context.RetCode;
   return false;
 }

@@ -5,6 +5,7 @@
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
+#include "support/AbandonedFrames.h"
 #include "support/CrashName.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -49,6 +50,8 @@ GuardedRun tensor::runGuarded(llvm::function_ref<bool()> body,
   run.crashed = !recovery.RunSafely([&] { succeeded = body(); });
   if (annotating)
     annotatingRuns.unlock();
+  if (run.crashed)
+    forgetAbandonedFrames();
   run.retCode = run.crashed ? recovery.RetCode : 0;
   run.succeeded = succeeded && !run.crashed;
   run.milliseconds = std::chrono::duration_cast<std::chrono::milliseconds>(
