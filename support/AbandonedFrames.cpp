@@ -15,6 +15,13 @@
 #include <sanitizer/asan_interface.h>
 
 #include <cstddef>
+#include <cstdint>
+
+// What instrumented code calls to clear a frame's shadow (the runtime's
+// asan_poisoning.cpp). __asan_unpoison_memory_region would be the public
+// way, but it does nothing under allow_user_poisoning=0, which the
+// sanitizer runs need (scripts/sanitize.sh says why).
+extern "C" void __asan_set_shadow_00(uintptr_t shadow, uintptr_t size);
 
 // Not inlined: its own frame is the boundary, below the caller's.
 __attribute__((noinline)) void bufferlens::forgetAbandonedFrames() {
@@ -30,8 +37,13 @@ __attribute__((noinline)) void bufferlens::forgetAbandonedFrames() {
   // The stack grows down: the abandoned frames were below this one.
   char *bottom = static_cast<char *>(lowest);
   char *here = static_cast<char *>(__builtin_frame_address(0));
-  if (here > bottom && here <= bottom + size)
-    __asan_unpoison_memory_region(bottom, here - bottom);
+  if (here <= bottom || here > bottom + size)
+    return;
+  size_t scale = 0, offset = 0;
+  __asan_get_shadow_mapping(&scale, &offset);
+  uintptr_t from = (reinterpret_cast<uintptr_t>(bottom) >> scale) + offset;
+  uintptr_t to = (reinterpret_cast<uintptr_t>(here) >> scale) + offset;
+  __asan_set_shadow_00(from, to - from);
 }
 #else
 void bufferlens::forgetAbandonedFrames() {}
