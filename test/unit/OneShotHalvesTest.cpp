@@ -55,12 +55,7 @@ struct Outcome {
 };
 
 std::string print(mlir::ModuleOp module) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os, mlir::OpPrintingFlags()
-                        .printGenericOpForm()
-                        .enableDebugInfo()
-                        .assumeVerified());
+  std::string text = bufferlens::test::printGenericForm(module);
   // The conflict markers ("C_<n>[DEF: ...]", "C_<n>[CONFL-WRITE: ...]",
   // "C_<n>[READ: ...]") are left out: which conflict upstream's analysis
   // names first follows the order of pointers, and two runs of the pass

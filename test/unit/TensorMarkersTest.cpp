@@ -27,13 +27,7 @@ using bufferlens::test::splitInputFile;
 namespace {
 
 std::string printed(mlir::ModuleOp module) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os, mlir::OpPrintingFlags()
-                        .printGenericOpForm()
-                        .enableDebugInfo()
-                        .assumeVerified());
-  return text;
+  return bufferlens::test::printGenericForm(module);
 }
 
 /// How many copies the analysis-only run annotated and then were restored.

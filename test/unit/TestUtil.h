@@ -6,6 +6,9 @@
 #include "analysis/Analyzer.h"
 #include "analysis/ir/BufferFacts.h"
 
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/OperationSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -132,6 +135,18 @@ inline size_t forEachAnalysisInput(const MlirFileVisitor &visit) {
       visitMlirFile(entry.path(), visit, files);
   }
   return files;
+}
+
+/// `op` in the generic form with its properties and locations: two IRs
+/// that print alike this way are the same IR.
+inline std::string printGenericForm(mlir::Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os, mlir::OpPrintingFlags()
+                    .printGenericOpForm()
+                    .enableDebugInfo()
+                    .assumeVerified());
+  return text;
 }
 
 /// Calls `visit(path, text)` for every .mlir file below each of `dirs`
