@@ -12,7 +12,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
 
+#include <mutex>
 #include <optional>
+#include <vector>
 
 // The pass's generated base class, for its option parser alone: the same
 // option names, types, defaults and enum spellings as `mlir-opt
@@ -110,12 +112,28 @@ struct OneShotHalves::Impl {
   OneShotBufferizationOptions rewrite;
   std::unique_ptr<OneShotAnalysisState> state;
   BufferizationState bufferization;
+  /// Set while a half runs: still set when it is destroyed, the half was
+  /// left by a crash (PassLimits.h recovers them) mid-update.
+  bool running = false;
 };
+
+/// What a crash left mid-update: never destroyed (its maps may be half
+/// rewritten), but kept reachable, as TaggedClone keeps the copies such a
+/// crash leaves, so that a leak checker sees memory given up on purpose.
+static void abandon(OneShotHalves::Impl *impl) {
+  static std::mutex mutex;
+  static auto *abandoned = new std::vector<OneShotHalves::Impl *>();
+  std::lock_guard<std::mutex> lock(mutex);
+  abandoned->push_back(impl);
+}
 
 OneShotHalves::OneShotHalves(std::unique_ptr<Impl> impl)
     : impl(std::move(impl)) {}
 
-OneShotHalves::~OneShotHalves() = default;
+OneShotHalves::~OneShotHalves() {
+  if (impl && impl->running)
+    abandon(impl.release());
+}
 
 std::unique_ptr<OneShotHalves>
 OneShotHalves::forOptions(llvm::StringRef passOptions) {
@@ -139,22 +157,29 @@ LogicalResult OneShotHalves::analyse(ModuleOp module) {
   MLIRContext *context = module->getContext();
   context->getOrLoadDialect<BufferizationDialect>();
   context->getOrLoadDialect<memref::MemRefDialect>();
+  impl->running = true;
   impl->state = std::make_unique<OneShotAnalysisState>(module, impl->analysis);
   // As insertTensorCopies(op, options, ...) analyses.
-  if (impl->analysis.bufferizeFunctionBoundaries)
-    return analyzeModuleOp(module, *impl->state);
-  return analyzeOp(module, *impl->state);
+  LogicalResult analysed = impl->analysis.bufferizeFunctionBoundaries
+                               ? analyzeModuleOp(module, *impl->state)
+                               : analyzeOp(module, *impl->state);
+  impl->running = false;
+  return analysed;
 }
 
 LogicalResult OneShotHalves::bufferize(ModuleOp module) {
-  std::unique_ptr<OneShotAnalysisState> state = std::move(impl->state);
-  if (!state)
+  if (!impl->state)
     return failure();
+  impl->running = true;
   // The rest of insertTensorCopies, then of runOneShotModuleBufferize (or
   // runOneShotBufferize without function boundaries).
-  if (failed(insertTensorCopies(module, *state, impl->bufferization)))
-    return failure();
-  if (impl->rewrite.bufferizeFunctionBoundaries)
-    return bufferizeModuleOp(module, impl->rewrite, impl->bufferization);
-  return bufferizeOp(module, impl->rewrite, impl->bufferization);
+  LogicalResult bufferized = failure();
+  if (succeeded(insertTensorCopies(module, *impl->state, impl->bufferization)))
+    bufferized =
+        impl->rewrite.bufferizeFunctionBoundaries
+            ? bufferizeModuleOp(module, impl->rewrite, impl->bufferization)
+            : bufferizeOp(module, impl->rewrite, impl->bufferization);
+  impl->running = false;
+  impl->state.reset(); // Used up.
+  return bufferized;
 }

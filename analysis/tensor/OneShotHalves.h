@@ -50,8 +50,9 @@ public:
   /// bufferization. Uses up the analysis.
   mlir::LogicalResult bufferize(mlir::ModuleOp module);
 
-private:
   struct Impl;
+
+private:
   explicit OneShotHalves(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl;
 };
