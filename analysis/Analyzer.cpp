@@ -122,8 +122,10 @@ static void dropTurnedOff(std::vector<Finding> &findings, size_t first,
   auto off = [&](const Finding &finding) {
     return turnedOff(finding, directives, lines, options);
   };
-  findings.erase(std::remove_if(findings.begin() + first, findings.end(), off),
-                 findings.end());
+  auto kept = std::remove_if(findings.begin() + first, findings.end(), off);
+  if (kept == findings.end())
+    return; // Nothing to give back: no copy of the findings.
+  findings.erase(kept, findings.end());
   findings.shrink_to_fit();
 }
 

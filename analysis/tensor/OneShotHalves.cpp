@@ -152,6 +152,13 @@ OneShotHalves::forOptions(llvm::StringRef passOptions) {
   return std::unique_ptr<OneShotHalves>(new OneShotHalves(std::move(impl)));
 }
 
+std::unique_ptr<OneShotHalves> OneShotHalves::fresh() const {
+  auto copy = std::make_unique<Impl>();
+  copy->analysis = impl->analysis;
+  copy->rewrite = impl->rewrite;
+  return std::unique_ptr<OneShotHalves>(new OneShotHalves(std::move(copy)));
+}
+
 LogicalResult OneShotHalves::analyse(ModuleOp module) {
   // The dialects the pass declares it depends on.
   MLIRContext *context = module->getContext();

@@ -40,6 +40,9 @@ public:
   /// does what they ask.
   static std::unique_ptr<OneShotHalves> forOptions(llvm::StringRef passOptions);
   ~OneShotHalves();
+  /// New halves with these options and no analysis yet: the options are
+  /// parsed once per document, not once per batch.
+  std::unique_ptr<OneShotHalves> fresh() const;
 
   /// One-Shot Analysis of `module`, writing the markers of
   /// `test-analysis-only print-conflicts`; what it decided is kept for

@@ -195,6 +195,9 @@ struct TensorAnalysis::State {
   /// for names defined twice and every copy of a batch ask.
   std::map<FunctionId, TaggedClone::SymbolNames> symbolNames;
   OneShotPassOptions pass;
+  /// `pass` parsed for OneShotHalves, each batch's copied from it; null
+  /// where the options need the pass itself, run twice.
+  std::unique_ptr<OneShotHalves> parsedHalves;
   /// Why the options the user gave are not used (an info finding).
   std::optional<Finding> invalidOptions;
   std::vector<Batch> batches;
@@ -210,6 +213,7 @@ struct TensorAnalysis::State {
       symbolNames[fn] = TaggedClone::symbolNamesOf(index.function(fn));
     }
     choosePassOptions();
+    parsedHalves = OneShotHalves::forOptions(pass.text);
     for (std::vector<FunctionId> &functions :
          batchesByCalls(index, runnable(), symbolNames))
       batches.push_back({std::move(functions), nullptr, nullptr, {}, {}});
@@ -333,7 +337,7 @@ struct TensorAnalysis::State {
           std::make_unique<TaggedClone>(index, batch.remaining, symbols, used);
       AttributesBefore attributes(clone->module());
       std::unique_ptr<OneShotHalves> halves =
-          OneShotHalves::forOptions(pass.text);
+          parsedHalves ? parsedHalves->fresh() : nullptr;
       if (!(halves
                 ? analyseWithHalves(index, *clone, *halves, pass.text, errors)
                 : runOneShotBufferize(index, *clone, PassMode::AnalysisOnly,

@@ -114,8 +114,11 @@ struct Counts {
 
 void compare(mlir::ModuleOp original, const std::string &options,
              const std::string &where, Counts &counts) {
-  std::unique_ptr<OneShotHalves> halves = OneShotHalves::forOptions(options);
-  ASSERT_TRUE(halves) << options;
+  // As the tensor analysis runs them: options parsed once, each run's
+  // halves a fresh copy of them.
+  std::unique_ptr<OneShotHalves> parsed = OneShotHalves::forOptions(options);
+  ASSERT_TRUE(parsed) << options;
+  std::unique_ptr<OneShotHalves> halves = parsed->fresh();
   mlir::OwningOpRef<mlir::ModuleOp> markedByPass = original.clone();
   Outcome passMarkers = byThePass(*markedByPass, options, true);
 
