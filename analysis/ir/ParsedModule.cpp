@@ -51,6 +51,26 @@ SourceRange bufferlens::tokenRangeAt(std::string_view text, uint32_t offset) {
 ParsedModule::ParsedModule(std::string_view text, std::string_view name)
     : sourceText(text), lineIndex(sourceText), bufferName(name) {}
 
+std::unique_ptr<ParsedModule> ParsedModule::adopt(OwningOpRef<ModuleOp> module,
+                                                  std::string_view bufferName) {
+  // As many positions as SourceIndex can lay out (SourceIndex.cpp,
+  // `place`): a function's start, name and end; a block's label and
+  // arguments; an op's results, name, operands, successors and end.
+  size_t positions = 1;
+  module->walk([&](Operation *op) {
+    positions +=
+        3 + op->getNumResults() + op->getNumOperands() + op->getNumSuccessors();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        positions += 1 + block.getNumArguments();
+  });
+  std::unique_ptr<ParsedModule> adopted(
+      new ParsedModule(std::string(positions, '\n'), bufferName));
+  adopted->moduleOp = std::move(module);
+  adopted->adopted = true;
+  return adopted;
+}
+
 uint32_t ParsedModule::offsetOf(llvm::SMLoc loc) const {
   const char *begin = sourceMgr.getMemoryBuffer(1)->getBufferStart();
   return static_cast<uint32_t>(loc.getPointer() - begin);

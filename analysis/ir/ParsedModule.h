@@ -38,6 +38,18 @@ public:
                                              mlir::MLIRContext &context,
                                              std::vector<Finding> &diagnostics);
 
+  /// A module built in memory rather than parsed from text (the tensor
+  /// view's bufferized copies, tensormemref/BufferizedCopy.h). It has no
+  /// parser state: SourceIndex gives each of its ops, values, uses and
+  /// blocks a position of its own, in the order a printer would write
+  /// them, and text() is as many empty lines as there can be positions,
+  /// so every range is inside it and each position is a line of its own.
+  /// Nothing is verified: such a module is what a verified pipeline left.
+  static std::unique_ptr<ParsedModule>
+  adopt(mlir::OwningOpRef<mlir::ModuleOp> module, std::string_view bufferName);
+  /// Whether this module was adopted rather than parsed.
+  bool isAdopted() const { return adopted; }
+
   mlir::ModuleOp module() const { return moduleOp.get(); }
   /// Empty after releaseParserState().
   const mlir::AsmParserState &asmState() const { return state; }
@@ -71,6 +83,7 @@ private:
   mlir::AsmParserState state;
   mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
   llvm::DenseSet<mlir::Operation *> invalidTopLevelOps;
+  bool adopted = false;
 };
 
 /// The range of the MLIR token starting at `offset` (an identifier, op name,

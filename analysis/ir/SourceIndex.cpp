@@ -12,7 +12,7 @@ using namespace bufferlens;
 using namespace mlir;
 
 SourceIndex::SourceIndex(const ParsedModule &parsed, AnalysisResult &result)
-    : module(parsed), out(result) {
+    : module(parsed), out(result), laidOut(parsed.isAdopted()) {
   // Sized up front: growing the tables op by op moved every entry again
   // (at 100k lines, vector<OpEntry> reallocation alone was 2% of a lint).
   size_t opCount = 0, valueCount = 0, blockCount = 0;
@@ -80,7 +80,10 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
   if (auto name =
           fn->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     entry.name = name.getValue().str();
-  if (const auto *def = module.asmState().getOpDef(fn)) {
+  if (laidOut) {
+    entry.fullRange = place();
+    entry.nameRange = place();
+  } else if (const auto *def = module.asmState().getOpDef(fn)) {
     entry.fullRange = module.rangeOf(def->scopeLoc);
     // The symbol name follows the op name: find `@name` in the header.
     std::string_view text = module.text();
@@ -106,6 +109,20 @@ void SourceIndex::indexFunction(FunctionOpInterface fn) {
 
   out.functions[id].valueEnd = out.values.size();
   out.functions[id].opEnd = out.ops.size();
+  if (laidOut) {
+    out.functions[id].fullRange.end = place().end;
+    std::vector<ValueId> used;
+    for (auto [value, range] : pendingUses) {
+      auto it = values.find(value);
+      if (it == values.end())
+        continue;
+      out.values[it->second].uses.push_back(range);
+      used.push_back(it->second);
+    }
+    pendingUses.clear();
+    for (ValueId value : used)
+      llvm::sort(out.values[value].uses);
+  }
 
   // Operands and successors last: a use may precede its definition in the
   // text (blocks need not appear in dominance order).
@@ -178,7 +195,14 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
   // Unlabelled entry blocks have a definition too, located at the `{`.
   bool labelled = def && def->definition.loc.isValid() &&
                   *def->definition.loc.Start.getPointer() == '^';
-  if (labelled) {
+  if (laidOut && !block.isEntryBlock()) {
+    // Numbered in its region, as the printer numbers it; the uses of a
+    // label are not laid out (nothing of an adopted module reads them).
+    out.blocks[id].labelRange = place();
+    out.blocks[id].label =
+        "^bb" + std::to_string(std::distance(block.getParent()->begin(),
+                                             Region::iterator(&block)));
+  } else if (labelled) {
     out.blocks[id].labelRange = module.rangeOf(def->definition.loc);
     const SourceRange &r = out.blocks[id].labelRange;
     out.blocks[id].label =
@@ -201,6 +225,10 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
       name = std::string(
           module.text().substr(range.begin, range.end - range.begin));
     }
+    if (laidOut) {
+      range = place();
+      name = laidOutName();
+    }
     if (name.empty())
       name = "%arg" + std::to_string(arg.getArgNumber());
     ValueId v = addValue(arg, name, range, uses, fn, id, parent);
@@ -216,7 +244,17 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
     entry.function = fn;
     entry.block = id;
     const auto *opDef = module.asmState().getOpDef(&op);
-    if (opDef) {
+    llvm::SmallVector<SourceRange, 2> laidOutResults;
+    if (laidOut) {
+      for (unsigned r = 0; r < op.getNumResults(); ++r)
+        laidOutResults.push_back(place());
+      entry.nameRange = place();
+      entry.fullRange.begin = laidOutResults.empty()
+                                  ? entry.nameRange.begin
+                                  : laidOutResults.front().begin;
+      for (Value operand : op.getOperands())
+        placeUse(operand);
+    } else if (opDef) {
       entry.nameRange = module.rangeOf(opDef->loc);
       entry.fullRange = module.rangeOf(opDef->scopeLoc);
       if (!opDef->resultGroups.empty())
@@ -248,6 +286,10 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
           uses = &groups[g].definition.uses;
         }
       }
+      if (laidOut) {
+        range = laidOutResults[result.getResultNumber()];
+        name = laidOutName();
+      }
       if (name.empty())
         name = "<result " + std::to_string(result.getResultNumber()) + " of " +
                op.getName().getStringRef().str() + ">";
@@ -260,9 +302,20 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
         BlockId b = indexBlock(nested, fn, opId);
         out.blocks[b].region = region.getRegionNumber();
       }
+    if (laidOut)
+      out.ops[opId].fullRange.end = place().end;
   }
 
   return id;
+}
+
+void SourceIndex::placeUse(Value value) {
+  SourceRange range = place();
+  auto it = values.find(value);
+  if (it != values.end())
+    out.values[it->second].uses.push_back(range);
+  else
+    pendingUses.emplace_back(value, range);
 }
 
 // A rewrite printed with debug locations keeps, on every op it did not

@@ -66,8 +66,28 @@ private:
                    const llvm::SmallVector<llvm::SMRange> *uses, FunctionId fn,
                    BlockId block, OpId definingOp);
 
+  /// The next position of an adopted module's layout (ParsedModule::adopt):
+  /// one line each, in the order a printer writes the objects, so that an
+  /// op's range holds its operands' uses and its regions, as in a text.
+  SourceRange place() {
+    SourceRange at{cursor, cursor + 1};
+    ++cursor;
+    return at;
+  }
+  /// Uses laid out before their value was indexed (a block may use what a
+  /// later block defines), added once the function is indexed.
+  void placeUse(mlir::Value value);
+  /// The name of the next value of an adopted module: `%v` and its id,
+  /// unique in the document as the messages' names must be.
+  std::string laidOutName() const {
+    return "%v" + std::to_string(out.values.size());
+  }
+
   const ParsedModule &module;
   AnalysisResult &out;
+  const bool laidOut;
+  uint32_t cursor = 0;
+  std::vector<std::pair<mlir::Value, SourceRange>> pendingUses;
   llvm::DenseMap<mlir::Value, ValueId> values;
   llvm::DenseMap<mlir::Operation *, OpId> ops;
   llvm::DenseMap<mlir::Block *, BlockId> blocks;

@@ -1,16 +1,13 @@
 //===- BufferizedCopy.cpp -------------------------------------------------===//
 
 #include "analysis/tensormemref/BufferizedCopy.h"
-#include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace bufferlens;
 using namespace mlir;
@@ -38,7 +35,7 @@ static OpId singleOrigin(const TaggedClone &clone, Location loc) {
   return several ? kNone : found;
 }
 
-OpId bufferlens::printedOrigin(Location loc) {
+OpId bufferlens::copiedOrigin(Location loc) {
   auto name = dyn_cast<NameLoc>(loc);
   if (!name || !name.getName().getValue().starts_with(kOrigin))
     return kNone;
@@ -48,10 +45,10 @@ OpId bufferlens::printedOrigin(Location loc) {
   return static_cast<OpId>(id);
 }
 
-std::string
-bufferlens::printBufferizedFunctions(const SourceIndex &index,
-                                     const TaggedClone &clone,
-                                     llvm::ArrayRef<FunctionId> functions) {
+OwningOpRef<ModuleOp>
+bufferlens::copyBufferizedFunctions(const SourceIndex &index,
+                                    const TaggedClone &clone,
+                                    llvm::ArrayRef<FunctionId> functions) {
   ModuleOp source = clone.module();
   MLIRContext *context = source->getContext();
   OwningOpRef<ModuleOp> module = cast<ModuleOp>(source->cloneWithoutRegions());
@@ -101,18 +98,5 @@ bufferlens::printBufferizedFunctions(const SourceIndex &index,
           NameLoc::get(StringAttr::get(context, kOrigin + std::to_string(id)));
     op->setLoc(it->second);
   });
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  OpPrintingFlags flags;
-  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  // The functions are the output of a bufferizing run whose pass manager
-  // verified them (tensor/FailureIsolation.cpp), the stand-ins
-  // declarations and globals TaggedClone also builds: the printer's own
-  // verification (AsmState, which falls back to the generic form on
-  // failure) found nothing and cost a quarter of the printing. The text is
-  // verified again when it is parsed (BufferizedFindings.cpp).
-  flags.assumeVerified();
-  module->print(os, flags);
-  eraseNestedInnermostFirst(module.get()); // Linear (DestroyIR.h).
-  return text;
+  return module;
 }

@@ -1,12 +1,12 @@
 //===- BufferizedFindings.cpp ---------------------------------------------===//
 //
 // Each batch's bufferized copy (upstream's pass, as the tensor view runs
-// it: tensor/TensorAnalysis.cpp) is kept as text with each op located at
-// the one user op its tags name (BufferizedCopy.cpp), parsed again as a
-// document of its own and analysed as Analyzer.cpp analyses a bufferized
-// document: buffer facts, the classic plan, the ownership analysis, each
-// function under its budget. Its findings come back through those
-// locations.
+// it: tensor/TensorAnalysis.cpp) is copied with each op located at the one
+// user op its tags name (BufferizedCopy.cpp), indexed as a document of its
+// own (ParsedModule::adopt) and analysed as Analyzer.cpp analyses a
+// bufferized document: buffer facts, the classic plan, the ownership
+// analysis, each function under its budget. Its findings come back through
+// those locations; which of them are reported waits for the plans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,71 +34,71 @@ using namespace mlir;
 
 namespace {
 /// The user's functions by name, each with its ids in increasing order:
-/// built once for every printed document of a report.
+/// built once for every copy.
 using FunctionsByName = llvm::StringMap<std::vector<FunctionId>>;
 
-/// The printed copy, analysed, and the way back to the user's text.
+/// The copy, analysed, and the way back to the user's text.
 /// Names are looked up in tables, each built once, when first needed
 /// (most documents have no finding to map): a message names a few values,
 /// but a document can have hundreds of thousands, and scanning them all
 /// per name made mapping quadratic in the size of a function.
 struct Mapper {
   const SourceIndex &user;
-  const SourceIndex &printed;
+  const SourceIndex &copied;
   const FunctionsByName &userFunctionsNamed;
-  std::map<uint32_t, OpId> opAt; // Printed ops by name offset.
-  /// The printed values by function and name; the last of a name wins,
+  std::map<uint32_t, OpId> opAt; // The copy's ops by name offset.
+  /// The copy's values by function and name; the last of a name wins,
   /// as it did when every value was scanned.
   mutable std::optional<std::map<std::pair<FunctionId, std::string>, ValueId>>
       valueNamed;
 
-  Mapper(const SourceIndex &user, const SourceIndex &printed,
+  Mapper(const SourceIndex &user, const SourceIndex &copied,
          const FunctionsByName &userFunctionsNamed)
-      : user(user), printed(printed), userFunctionsNamed(userFunctionsNamed) {
-    const AnalysisResult &result = printed.result();
+      : user(user), copied(copied), userFunctionsNamed(userFunctionsNamed) {
+    const AnalysisResult &result = copied.result();
     for (OpId id = 0; id < (OpId)result.ops.size(); ++id)
       opAt[result.ops[id].nameRange.begin] = id;
   }
 
-  /// The printed value `name` of `printedFn`, or kNone.
-  ValueId valueOf(FunctionId printedFn, const std::string &name) const {
+  /// The copy's value `name` of `copiedFn`, or kNone.
+  ValueId valueOf(FunctionId copiedFn, const std::string &name) const {
     if (!valueNamed) {
-      const AnalysisResult &result = printed.result();
+      const AnalysisResult &result = copied.result();
       valueNamed.emplace();
       for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
         (*valueNamed)[{result.values[id].function, result.values[id].name}] =
             id;
     }
-    auto it = valueNamed->find({printedFn, name});
+    auto it = valueNamed->find({copiedFn, name});
     return it == valueNamed->end() ? kNone : it->second;
   }
 
-  /// The printed functions whose entry block is labelled ^bb0.
+  /// The copy's functions whose entry block is labelled ^bb0.
   mutable std::optional<std::set<FunctionId>> entryBlocksAtBb0;
 
-  /// Whether `printedFn`'s entry block is labelled ^bb0.
-  bool entryBlockIsBb0(FunctionId printedFn) const {
+  /// Whether `copiedFn`'s entry block is labelled ^bb0.
+  bool entryBlockIsBb0(FunctionId copiedFn) const {
     if (!entryBlocksAtBb0) {
       entryBlocksAtBb0.emplace();
-      for (const BlockEntry &block : printed.result().blocks)
+      for (const BlockEntry &block : copied.result().blocks)
         if (block.parentOp == kNone && block.label == "^bb0")
           entryBlocksAtBb0->insert(block.function);
     }
-    return entryBlocksAtBb0->count(printedFn) != 0;
+    return entryBlocksAtBb0->count(copiedFn) != 0;
   }
 
-  OpId printedOpAt(SourceRange range) const {
+  OpId copiedOpAt(SourceRange range) const {
     auto it = opAt.find(range.begin);
     return it == opAt.end() ? kNone : it->second;
   }
 
-  /// The user's op a printed op stands for.
-  OpId userOp(OpId printedOp) const {
-    return printedOp == kNone ? kNone
-                              : printedOrigin(printed.op(printedOp)->getLoc());
+  /// The user's op an op of the copy stands for.
+  OpId userOp(OpId copiedOp) const {
+    return copiedOp == kNone ? kNone
+                             : copiedOrigin(copied.op(copiedOp)->getLoc());
   }
 
-  /// "the buffer of `%e`" for a printed memref that stands for the user's
+  /// "the buffer of `%e`" for a memref of the copy that stands for the user's
   /// tensor `%e` (an op's result of the same number, or the function's
   /// argument of the same position), else nullopt.
   std::optional<std::string> bufferName(Value value) const {
@@ -110,10 +110,10 @@ struct Mapper {
       auto fn = dyn_cast<FunctionOpInterface>(block->getParentOp());
       if (!fn || !block->isEntryBlock())
         return std::nullopt;
-      FunctionId printedFn = printed.functionIdOf(fn);
-      if (printedFn == kNone)
+      FunctionId copiedFn = copied.functionIdOf(fn);
+      if (copiedFn == kNone)
         return std::nullopt;
-      const std::string &name = printed.result().functions[printedFn].name;
+      const std::string &name = copied.result().functions[copiedFn].name;
       auto named = userFunctionsNamed.find(name);
       if (named != userFunctionsNamed.end())
         for (FunctionId id : llvm::reverse(named->second))
@@ -122,7 +122,7 @@ struct Mapper {
             break;
           }
     } else {
-      OpId origin = userOp(printed.idOf(value.getDefiningOp()));
+      OpId origin = userOp(copied.idOf(value.getDefiningOp()));
       unsigned number = cast<OpResult>(value).getResultNumber();
       if (origin != kNone && user.op(origin)->getNumResults() > number)
         original = user.op(origin)->getResult(number);
@@ -135,11 +135,11 @@ struct Mapper {
     return "the buffer of `" + user.result().values[id].name + "`";
   }
 
-  /// `message` with each printed value named as the user's buffer, and an
+  /// `message` with each value of the copy named as the user's buffer, and an
   /// entry block's label kept; nullopt when a name has no exact
   /// counterpart.
   std::optional<std::string> translate(const std::string &message,
-                                       FunctionId printedFn) const {
+                                       FunctionId copiedFn) const {
     std::string out;
     size_t last = 0;
     for (size_t at = 0; at < message.size(); ++at) {
@@ -161,15 +161,15 @@ struct Mapper {
       if (sigil == '^') {
         // Only the function's entry block: the user's has the same label
         // (BlockNames.h: ^bb0 when unlabelled).
-        if (name != "^bb0" || !entryBlockIsBb0(printedFn))
+        if (name != "^bb0" || !entryBlockIsBb0(copiedFn))
           return std::nullopt;
         out += name;
         continue;
       }
-      ValueId named = valueOf(printedFn, name);
+      ValueId named = valueOf(copiedFn, name);
       if (named == kNone)
         return std::nullopt;
-      std::optional<std::string> buffer = bufferName(printed.value(named));
+      std::optional<std::string> buffer = bufferName(copied.value(named));
       if (!buffer)
         return std::nullopt;
       out += *buffer;
@@ -216,18 +216,35 @@ struct WantedFunctions {
 };
 } // namespace
 
-/// BL301 and BL302 are about one allocation: the printed op must be a
-/// `memref.alloc` that the user's op's bufferization made, and the only
-/// one it made.
-static bool aboutItsOnlyAllocation(const SourceIndex &user,
-                                   const WantedFunctions &wanted,
-                                   const TensorPlan &plan, OpId userOp,
-                                   Operation *printedOp) {
-  if (!isa<memref::AllocOp>(printedOp) ||
-      user.op(userOp)->getName() == printedOp->getName())
-    return false;
-  auto it = wanted.allocationsAt.find({&plan, userOp});
-  return it != wanted.allocationsAt.end() && it->second == 1;
+struct BufferizedFindings::Candidate {
+  Finding finding; // At the user's op, in the user's names.
+  OpId userOp;
+  /// Whether the copy's op is a `memref.alloc` that the user's op's
+  /// bufferization made: BL301 and BL302 are about one allocation, and
+  /// need that op to be the only one the user's op made (its plan says).
+  bool madeAllocation;
+};
+
+struct BufferizedFindings::State {
+  mlir::OwningOpRef<mlir::ModuleOp> kept;
+  std::vector<Candidate> candidates;
+  /// The copies' functions past their budget, by name (a copy's function
+  /// has its user function's name).
+  std::vector<std::pair<std::string, BudgetMeter::Exceeded>> stoppedByName;
+  /// One set of upstream's pass managers for every copy: each is in the
+  /// user's context and analysed with the same options.
+  OwnershipPipelines pipelines;
+  /// Built at the first copy.
+  std::optional<FunctionsByName> userFunctionsNamed;
+};
+
+BufferizedFindings::BufferizedFindings(SourceIndex &index,
+                                       const AnalysisOptions &options)
+    : index(index), options(options), state(std::make_unique<State>()) {}
+
+BufferizedFindings::~BufferizedFindings() {
+  if (state->kept)
+    eraseNestedInnermostFirst(state->kept.get()); // Linear (DestroyIR.h).
 }
 
 void BufferizedFindings::keep(const TaggedClone &clone,
@@ -241,31 +258,29 @@ void BufferizedFindings::keep(const TaggedClone &clone,
         clone.lookup(index.function(fn)))
       allocating.push_back(fn);
   llvm::sort(allocating);
-  if (!allocating.empty())
-    texts.push_back(printBufferizedFunctions(index, clone, allocating));
+  if (allocating.empty())
+    return;
+  analyseKept();
+  state->kept = copyBufferizedFunctions(index, clone, allocating);
 }
 
-/// The mapped findings of one kept document, appended to `mapped`; the
-/// functions past their budget, by the user's function, to `stopped`.
-static void analyseDocument(
-    SourceIndex &index, const std::string &text, const AnalysisOptions &options,
-    const WantedFunctions &wanted, const FunctionsByName &userFunctionsNamed,
-    OwnershipPipelines &pipelines, std::vector<Finding> &mapped,
-    std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> &stopped) {
-  AnalysisResult &result = index.result();
-  AnalysisResult bufferized;
-  bufferized.sharedText = std::make_shared<const std::string>(text);
-  std::unique_ptr<ParsedModule> parsed = ParsedModule::parse(
-      bufferized.text(), "bufferized", *index.parsed().module()->getContext(),
-      bufferized.findings);
-  if (!parsed)
+void BufferizedFindings::analyseKept() {
+  if (!state->kept)
     return;
-  if (llvm::any_of(bufferized.findings, [](const Finding &f) {
-        return f.severity == Severity::Error;
-      }))
-    return eraseNestedInnermostFirst(parsed->module());
+  if (!state->userFunctionsNamed) {
+    state->userFunctionsNamed.emplace();
+    for (FunctionId id = 0; id < (FunctionId)index.result().functions.size();
+         ++id)
+      (*state->userFunctionsNamed)[index.result().functions[id].name].push_back(
+          id);
+  }
+  const AnalysisResult &result = index.result();
+  std::unique_ptr<ParsedModule> copy =
+      ParsedModule::adopt(std::move(state->kept), "bufferized");
+  AnalysisResult bufferized;
+  bufferized.sharedText = std::make_shared<const std::string>(copy->text());
   {
-    SourceIndex printed(*parsed, bufferized);
+    SourceIndex copied(*copy, bufferized);
     AnalysisOptions quiet = options;
     quiet.explanations = false; // No finding depends on them.
     // Every stage of a function under its budget, as Analyzer.cpp runs
@@ -276,77 +291,78 @@ static void analyseDocument(
     };
     for (FunctionId fn = 0; fn < (FunctionId)bufferized.functions.size(); ++fn)
       if (bufferized.functions[fn].analysed &&
-          timed(fn, [&] { computeBufferFacts(printed, fn); }))
-        timed(fn, [&] { analyzeClassic(printed, fn, quiet); });
-    runOwnershipAnalysis(printed, quiet, timed, &pipelines);
+          timed(fn, [&] { computeBufferFacts(copied, fn); }))
+        timed(fn, [&] { analyzeClassic(copied, fn, quiet); });
+    runOwnershipAnalysis(copied, quiet, timed, &state->pipelines);
     budgets.finish();
     dropDuplicateClassicPreconditions(bufferized);
 
-    // The printed functions have their user function's name.
-    for (auto [fn, why] : budgets.stoppedFunctions()) {
-      auto it = wanted.byName.find(bufferized.functions[fn].name);
-      if (it != wanted.byName.end())
-        stopped.emplace_back(it->second, why);
-    }
+    for (auto [fn, why] : budgets.stoppedFunctions())
+      state->stoppedByName.emplace_back(bufferized.functions[fn].name, why);
 
-    Mapper mapper(index, printed, userFunctionsNamed);
+    Mapper mapper(index, copied, *state->userFunctionsNamed);
     for (const Finding &finding : bufferized.findings) {
       if (!isMappedCode(finding.code))
         continue;
-      OpId printedOp = mapper.printedOpAt(finding.range);
-      OpId userOp = mapper.userOp(printedOp);
+      OpId copiedOp = mapper.copiedOpAt(finding.range);
+      OpId userOp = mapper.userOp(copiedOp);
       if (userOp == kNone)
         continue;
-      const TensorPlan *plan = wanted.plans[result.ops[userOp].function];
-      if (!plan)
-        continue;
-      if ((finding.code == FindingCode::BL301 ||
-           finding.code == FindingCode::BL302) &&
-          !aboutItsOnlyAllocation(index, wanted, *plan, userOp,
-                                  printed.op(printedOp)))
-        continue;
-      FunctionId printedFn = bufferized.ops[printedOp].function;
+      FunctionId copiedFn = bufferized.ops[copiedOp].function;
       std::optional<std::string> message =
-          mapper.translate(finding.message, printedFn);
+          mapper.translate(finding.message, copiedFn);
       if (!message)
         continue;
-      Finding out;
+      Candidate candidate;
+      candidate.userOp = userOp;
+      Operation *op = copied.op(copiedOp);
+      candidate.madeAllocation = isa<memref::AllocOp>(op) &&
+                                 index.op(userOp)->getName() != op->getName();
+      Finding &out = candidate.finding;
       out.code = finding.code;
       out.severity = finding.severity;
       out.ownSeverity = finding.ownSeverity;
       out.range = result.ops[userOp].nameRange;
       out.message = "once bufferized by One-Shot Bufferize: " + *message;
       for (const RelatedLocation &related : finding.related) {
-        OpId relatedOp = mapper.userOp(mapper.printedOpAt(related.range));
+        OpId relatedOp = mapper.userOp(mapper.copiedOpAt(related.range));
         std::optional<std::string> text =
-            mapper.translate(related.message, printedFn);
+            mapper.translate(related.message, copiedFn);
         if (relatedOp != kNone && text)
           out.related.push_back({result.ops[relatedOp].nameRange, *text});
       }
-      mapped.push_back(std::move(out));
+      state->candidates.push_back(std::move(candidate));
     }
   }
-  eraseNestedInnermostFirst(parsed->module());
+  eraseNestedInnermostFirst(copy->module());
 }
 
 std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>>
 BufferizedFindings::report() {
-  std::vector<Finding> mapped;
+  analyseKept();
   std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> stopped;
-  if (texts.empty())
-    return stopped;
   WantedFunctions wanted(index.result());
-  // Every document is parsed in the user's context and analysed with the
-  // same options: one set of upstream's pass managers serves them all.
-  OwnershipPipelines pipelines;
-  FunctionsByName userFunctionsNamed;
-  for (FunctionId id = 0; id < (FunctionId)index.result().functions.size();
-       ++id)
-    userFunctionsNamed[index.result().functions[id].name].push_back(id);
-  for (const std::string &text : texts)
-    analyseDocument(index, text, options, wanted, userFunctionsNamed, pipelines,
-                    mapped, stopped);
-  texts.clear();
-  llvm::append_range(index.result().findings, mapped);
+  for (auto &[name, why] : state->stoppedByName) {
+    auto it = wanted.byName.find(name);
+    if (it != wanted.byName.end())
+      stopped.emplace_back(it->second, why);
+  }
+  std::vector<Finding> &findings = index.result().findings;
+  for (Candidate &candidate : state->candidates) {
+    const TensorPlan *plan =
+        wanted.plans[index.result().ops[candidate.userOp].function];
+    if (!plan)
+      continue;
+    if (candidate.finding.code == FindingCode::BL301 ||
+        candidate.finding.code == FindingCode::BL302) {
+      auto it = wanted.allocationsAt.find({plan, candidate.userOp});
+      if (!candidate.madeAllocation || it == wanted.allocationsAt.end() ||
+          it->second != 1)
+        continue;
+    }
+    findings.push_back(std::move(candidate.finding));
+  }
+  state->candidates.clear();
+  state->stoppedByName.clear();
   return stopped;
 }

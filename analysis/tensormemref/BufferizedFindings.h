@@ -22,6 +22,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <memory>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,26 +38,39 @@ class TaggedClone;
 /// the mapped findings.
 class BufferizedFindings {
 public:
-  BufferizedFindings(SourceIndex &index, const AnalysisOptions &options)
-      : index(index), options(options) {}
+  BufferizedFindings(SourceIndex &index, const AnalysisOptions &options);
 
-  /// Keeps the text of `functions` of `clone`, a batch's copy right after
+  BufferizedFindings(const BufferizedFindings &) = delete;
+  BufferizedFindings &operator=(const BufferizedFindings &) = delete;
+  ~BufferizedFindings();
+
+  /// Keeps a copy of `functions` of `clone`, a batch's copy right after
   /// its bufferizing run (BufferizedCopy.h): those of them whose next step
-  /// is deallocation and that allocate.
+  /// is deallocation and that allocate. The copy kept before is analysed
+  /// first: by then its batch's copy is gone, and one copy at a time is
+  /// held.
   void keep(const TaggedClone &clone, llvm::ArrayRef<FunctionId> functions);
 
-  /// Analyses what was kept, after runTensorAnalysis filled the plans, and
-  /// adds the findings that map back. The analyses of each function run
-  /// under its budget (FunctionBudget.h); the functions past it are
-  /// returned, for the caller's FunctionBudgets::stopped.
+  /// Analyses the copy kept last and, now that runTensorAnalysis filled the
+  /// plans, adds the findings that map back to functions whose plan
+  /// allocates. The analyses of each function run under its budget
+  /// (FunctionBudget.h); the functions past it are returned, for the
+  /// caller's FunctionBudgets::stopped.
   std::vector<std::pair<FunctionId, BudgetMeter::Exceeded>> report();
 
 private:
+  /// A finding of a copy at the user's op, before the plans say whether
+  /// its function is asked for; and what is kept between batches
+  /// (BufferizedFindings.cpp).
+  struct Candidate;
+  struct State;
+
+  /// Analyses the copy kept last, if any, into candidates.
+  void analyseKept();
+
   SourceIndex &index;
   const AnalysisOptions &options;
-  /// One document per batch: batches may each have made a global of the
-  /// same name (a constant's), which one module could not hold.
-  std::vector<std::string> texts;
+  std::unique_ptr<State> state;
 };
 
 } // namespace bufferlens
