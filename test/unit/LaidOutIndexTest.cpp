@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CorpusModules.h"
 #include "TestUtil.h"
 
 #include "analysis/ir/DestroyIR.h"
@@ -22,9 +23,7 @@
 #include "analysis/ir/SourceIndex.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
@@ -99,71 +98,62 @@ std::string nesting(const AnalysisResult &result,
 TEST(LaidOutIndexTest, NestsAsThePrintedTextOfTheSameModule) {
   std::unique_ptr<MLIRContext> context = createContext();
   size_t modules = 0, ops = 0;
-  test::forEachMlirFileBelow(
-      {"test/corpus", "test/lit", "examples"},
-      [&](const std::filesystem::path &path, const std::string &text) {
-        std::vector<std::string> chunks = test::splitInputFile(text);
-        for (size_t i = 0; i < chunks.size(); ++i) {
-          ScopedDiagnosticHandler quiet(context.get(),
-                                        [](Diagnostic &) { return success(); });
-          OwningOpRef<ModuleOp> module =
-              parseSourceString<ModuleOp>(chunks[i], context.get());
-          if (!module || failed(verify(*module)))
-            continue;
-          std::string where = path.string() + " chunk " + std::to_string(i);
+  test::forEachModuleBelow(
+      {"test/corpus", "test/lit", "examples"}, *context,
+      [&](OwningOpRef<ModuleOp> module, const std::string &where) {
+        if (HasFailure() || failed(verify(*module)))
+          return;
 
-          std::string printedText;
-          llvm::raw_string_ostream os(printedText);
-          module->print(os);
-          AnalysisResult printedResult;
-          std::vector<Finding> diagnostics;
-          std::unique_ptr<ParsedModule> printed = ParsedModule::parse(
-              printedText, "printed", *context, diagnostics);
-          ASSERT_TRUE(printed) << where;
-          SourceIndex printedIndex(*printed, printedResult);
+        std::string printedText;
+        llvm::raw_string_ostream os(printedText);
+        module->print(os);
+        AnalysisResult printedResult;
+        std::vector<Finding> diagnostics;
+        std::unique_ptr<ParsedModule> printed =
+            ParsedModule::parse(printedText, "printed", *context, diagnostics);
+        ASSERT_TRUE(printed) << where;
+        SourceIndex printedIndex(*printed, printedResult);
 
-          AnalysisResult adoptedResult;
-          std::unique_ptr<ParsedModule> adopted =
-              ParsedModule::adopt(std::move(module), "adopted");
-          ASSERT_TRUE(adopted->isAdopted());
-          SourceIndex adoptedIndex(*adopted, adoptedResult);
+        AnalysisResult adoptedResult;
+        std::unique_ptr<ParsedModule> adopted =
+            ParsedModule::adopt(std::move(module), "adopted");
+        ASSERT_TRUE(adopted->isAdopted());
+        SourceIndex adoptedIndex(*adopted, adoptedResult);
 
-          ASSERT_EQ(printedResult.ops.size(), adoptedResult.ops.size())
-              << where;
-          ASSERT_EQ(printedResult.values.size(), adoptedResult.values.size())
-              << where;
-          ASSERT_EQ(printedResult.blocks.size(), adoptedResult.blocks.size())
-              << where;
-          EXPECT_EQ(nesting(printedResult, printedResult),
-                    nesting(adoptedResult, printedResult))
-              << where;
+        ASSERT_EQ(printedResult.ops.size(), adoptedResult.ops.size()) << where;
+        ASSERT_EQ(printedResult.values.size(), adoptedResult.values.size())
+            << where;
+        ASSERT_EQ(printedResult.blocks.size(), adoptedResult.blocks.size())
+            << where;
+        EXPECT_EQ(nesting(printedResult, printedResult),
+                  nesting(adoptedResult, printedResult))
+            << where;
 
-          // Every range inside the text, each op's name at a position of
-          // its own, each value named by its id.
-          uint32_t size = adopted->text().size();
-          std::set<uint32_t> names;
-          for (const OpEntry &op : adoptedResult.ops) {
-            EXPECT_LT(op.fullRange.end, size + 1) << where;
-            EXPECT_TRUE(names.insert(op.nameRange.begin).second) << where;
-            EXPECT_LE(op.fullRange.begin, op.nameRange.begin) << where;
-          }
-          for (ValueId v = 0; v < (ValueId)adoptedResult.values.size(); ++v) {
-            EXPECT_EQ(adoptedResult.values[v].name, "%v" + std::to_string(v))
-                << where;
-            for (const SourceRange &use : adoptedResult.values[v].uses)
-              EXPECT_LT(use.end, size + 1) << where;
-          }
-          // Unlabelled entry blocks are ^bb0 in both.
-          for (size_t b = 0; b < printedResult.blocks.size(); ++b)
-            if (printedResult.blocks[b].label == "^bb0")
-              EXPECT_EQ(adoptedResult.blocks[b].label, "^bb0") << where;
-          ++modules;
-          ops += adoptedResult.ops.size();
-          eraseNestedInnermostFirst(printed->module());
-          eraseNestedInnermostFirst(adopted->module());
-          if (HasFailure())
-            return;
+        // Every range inside the text, each op's name at a position of
+        // its own, each value named by its id.
+        uint32_t size = adopted->text().size();
+        std::set<uint32_t> names;
+        for (const OpEntry &op : adoptedResult.ops) {
+          EXPECT_LT(op.fullRange.end, size + 1) << where;
+          EXPECT_TRUE(names.insert(op.nameRange.begin).second) << where;
+          EXPECT_LE(op.fullRange.begin, op.nameRange.begin) << where;
         }
+        for (ValueId v = 0; v < (ValueId)adoptedResult.values.size(); ++v) {
+          EXPECT_EQ(adoptedResult.values[v].name, "%v" + std::to_string(v))
+              << where;
+          for (const SourceRange &use : adoptedResult.values[v].uses)
+            EXPECT_LT(use.end, size + 1) << where;
+        }
+        // Unlabelled entry blocks are ^bb0 in both.
+        for (size_t b = 0; b < printedResult.blocks.size(); ++b) {
+          if (printedResult.blocks[b].label == "^bb0") {
+            EXPECT_EQ(adoptedResult.blocks[b].label, "^bb0") << where;
+          }
+        }
+        ++modules;
+        ops += adoptedResult.ops.size();
+        eraseNestedInnermostFirst(printed->module());
+        eraseNestedInnermostFirst(adopted->module());
       });
   EXPECT_GT(modules, 200u);
   EXPECT_GT(ops, 5000u);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BufferizedGenerator.h"
+#include "CorpusModules.h"
 #include "TestUtil.h"
 
 #include "analysis/classic/AliasClosure.h"
@@ -147,26 +148,14 @@ TEST(ViewFlowGraphTest, UpstreamsDependenciesOnGeneratedFunctions) {
 
 TEST(ViewFlowGraphTest, UpstreamsDependenciesOnCorpusAndLitInputs) {
   std::unique_ptr<MLIRContext> context = createContext();
-  size_t inputs = 0, compared = 0;
-  test::forEachMlirFileBelow(
-      {"test/corpus", "test/lit", "examples"},
-      [&](const std::filesystem::path &path, const std::string &text) {
-        std::vector<std::string> chunks = test::splitInputFile(text);
-        for (size_t i = 0; i < chunks.size(); ++i) {
-          ScopedDiagnosticHandler quiet(context.get(),
-                                        [](Diagnostic &) { return success(); });
-          OwningOpRef<ModuleOp> module =
-              parseSourceString<ModuleOp>(chunks[i], context.get());
-          if (!module)
-            continue;
-          ++inputs;
-          // The whole module too: a walk over nested functions, and ops
-          // outside any function.
-          compared += check(*module, path.string() + " chunk " +
-                                         std::to_string(i) + " (module)");
-          compared += checkFunctions(*module, path.string() + " chunk " +
-                                                  std::to_string(i));
-        }
+  size_t compared = 0;
+  size_t inputs = test::forEachModuleBelow(
+      {"test/corpus", "test/lit", "examples"}, *context,
+      [&](OwningOpRef<ModuleOp> module, const std::string &where) {
+        // The whole module too: a walk over nested functions, and ops
+        // outside any function.
+        compared += check(*module, where + " (module)");
+        compared += checkFunctions(*module, where);
       });
   EXPECT_GT(inputs, 300u);
   EXPECT_GT(compared, 5000u);
