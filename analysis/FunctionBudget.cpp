@@ -25,14 +25,17 @@ BudgetMeter::ResidentBytes BudgetMeter::residentBytes =
 uint64_t BudgetMeter::readResidentBytes() {
   // The current resident set, which falls again when a stage frees what it
   // built (getrusage's peak would not): `resident` of /proc/self/statm, in
-  // pages (proc(5)). Read with open/read rather than stdio: it is read
-  // twice per run of upstream's pass (tensor/PassLimits.cpp), and fopen's
-  // buffer and fscanf were a hundredth of linting a tensor module.
-  int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  // pages (proc(5)). Read with pread rather than stdio: it is read twice
+  // per run of upstream's pass (tensor/PassLimits.cpp), and fopen's buffer
+  // and fscanf were a hundredth of linting a tensor module; opening the
+  // file for each read was another. The descriptor is opened once and kept:
+  // pread at offset 0 reads the current figures, from any thread. It stays
+  // the opening process's file, so a child after fork would read its
+  // parent's figures; nothing in BufferLens forks (workers are threads).
+  static const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
   if (fd >= 0) {
     char text[128];
-    ssize_t length = ::read(fd, text, sizeof(text) - 1);
-    ::close(fd);
+    ssize_t length = ::pread(fd, text, sizeof(text) - 1, 0);
     if (length > 0) {
       text[length] = '\0';
       char *end = nullptr;
