@@ -6,6 +6,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace bufferlens;
@@ -183,6 +184,18 @@ void SourceIndex::indexControlFlow(Operation &op, OpEntry &entry) {
   }
 }
 
+/// The number after `#` that follows a use of a result group at `use`
+/// (`%r#1`), or 0 when there is none: `%r` alone names `%r#0`.
+static unsigned resultNumberAt(std::string_view text, SourceRange use) {
+  size_t at = use.end;
+  if (at + 1 >= text.size() || text[at] != '#' || !llvm::isDigit(text[at + 1]))
+    return 0;
+  unsigned number = 0;
+  for (++at; at < text.size() && llvm::isDigit(text[at]); ++at)
+    number = number * 10 + (text[at] - '0');
+  return number;
+}
+
 BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
   BlockId id = out.blocks.size();
   blocks[&block] = id;
@@ -265,6 +278,7 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
     out.ops.push_back(std::move(entry));
     out.blocks[id].ops.push_back(opId);
 
+    llvm::SmallVector<llvm::SMRange> groupUses;
     for (OpResult result : op.getResults()) {
       std::string name;
       SourceRange range;
@@ -284,6 +298,16 @@ BlockId SourceIndex::indexBlock(Block &block, FunctionId fn, OpId parent) {
           if (end - start > 1)
             name += "#" + std::to_string(result.getResultNumber() - start);
           uses = &groups[g].definition.uses;
+          if (end - start > 1) {
+            // The parser records the uses of `%r#0` and `%r#1` on the
+            // group `%r`: each result keeps the uses that name it.
+            groupUses.clear();
+            for (llvm::SMRange use : *uses)
+              if (resultNumberAt(module.text(), module.rangeOf(use)) ==
+                  result.getResultNumber() - start)
+                groupUses.push_back(use);
+            uses = &groupUses;
+          }
         }
       }
       if (laidOut) {

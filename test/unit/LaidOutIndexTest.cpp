@@ -69,13 +69,7 @@ std::string nesting(const AnalysisResult &result,
         os << "  op " << op << " " << result.ops[op].name << " in "
            << enclosing(result, fn, result.ops[op].nameRange.begin, op) << "\n";
     for (ValueId v = function.valueBegin; v < function.valueEnd; ++v) {
-      // The parser records the uses of `%r#0` and `%r#1` on the group
-      // `%r`: SourceIndex gives each result of a group all of them, where
-      // the layout has each result's own.
       const ValueEntry &value = result.values[v];
-      if (!value.isBlockArgument &&
-          result.ops[value.definingOp].results.size() > 1)
-        continue;
       os << "  value " << v << " used in";
       // In the order of the text: the parser records some uses when it
       // resolves them (scf.for's operands after its body).

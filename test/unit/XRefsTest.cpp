@@ -79,3 +79,34 @@ TEST_F(XRefsTest, HighlightsWriteTheDefinitionAndReadTheUses) {
                 {code.range("use2"), HighlightInfo::Text}}));
   EXPECT_TRUE(highlights(code.range("op").begin).empty());
 }
+
+// The parser records the uses of `%r#0` and `%r#1` on the group `%r`:
+// each result has only the uses that name it, so highlighting `%r#1`
+// does not light `%r#0`, and the cursor on `%r#1` is on `%r#1`.
+TEST(XRefsResultGroupTest, EachResultOfAGroupHasItsOwnUses) {
+  Annotations code{
+      "func.func private @two() -> (memref<f32>, memref<f32>)\n"
+      "func.func @g() {\n"
+      "  $def[[%r]]:2 = call @two() : () -> (memref<f32>, memref<f32>)\n"
+      "  memref.dealloc $first[[%r]]#0 : memref<f32>\n"
+      "  memref.dealloc $second[[%r]]#1 : memref<f32>\n"
+      "  return\n"
+      "}\n"};
+  AnalysisResult result = test::analyze(code.code());
+  ASSERT_EQ(test::mlirErrors(result), std::vector<std::string>());
+  Snapshot snapshot(std::move(result), "file:///t.mlir", 1);
+  auto highlights = [&](uint32_t offset) {
+    std::vector<std::pair<SourceRange, int>> out;
+    for (const HighlightInfo &h : highlightsAt(snapshot, offset))
+      out.push_back({h.range, h.kind});
+    return out;
+  };
+  EXPECT_EQ(highlights(code.range("second").begin),
+            (std::vector<std::pair<SourceRange, int>>{
+                {code.range("def"), HighlightInfo::Write},
+                {code.range("second"), HighlightInfo::Read}}));
+  EXPECT_EQ(highlights(code.range("first").begin),
+            (std::vector<std::pair<SourceRange, int>>{
+                {code.range("def"), HighlightInfo::Write},
+                {code.range("first"), HighlightInfo::Read}}));
+}
