@@ -53,13 +53,12 @@ ParsedModule::ParsedModule(std::string_view text, std::string_view name)
 
 std::unique_ptr<ParsedModule> ParsedModule::adopt(OwningOpRef<ModuleOp> module,
                                                   std::string_view bufferName) {
-  // As many positions as SourceIndex can lay out (SourceIndex.cpp,
+  // At least as many positions as SourceIndex lays out (SourceIndex.cpp,
   // `place`): a function's start, name and end; a block's label and
-  // arguments; an op's results, name, operands, successors and end.
+  // arguments; an op's results, name, operands and end.
   size_t positions = 1;
   module->walk([&](Operation *op) {
-    positions +=
-        3 + op->getNumResults() + op->getNumOperands() + op->getNumSuccessors();
+    positions += 3 + op->getNumResults() + op->getNumOperands();
     for (Region &region : op->getRegions())
       for (Block &block : region)
         positions += 1 + block.getNumArguments();
