@@ -114,11 +114,9 @@ int main(int argc, char **argv) {
   }
   // The server's edits come a few hundred milliseconds apart and each
   // frees and allocates the document's text and diagnostics again; lint
-  // analyses function after function. Keep what they free for the next;
-  // the server's in huge pages, which cost lint memory and saved it no
-  // time (cli/Allocator.h).
-  configureAllocator(std::chrono::seconds(2),
-                     /*hugePages=*/chosen == &serveCommand());
+  // analyses function after function. Keep what they free for the next
+  // (cli/Allocator.h).
+  configureAllocator(std::chrono::seconds(2));
   if (chosen == &lintCommand())
     return runLint();
   if (chosen == &explainCommand())
