@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <mutex>
 #include <optional>
@@ -42,13 +43,11 @@ struct ParsedOptions
   static OneShotBufferizationOptions::AnalysisHeuristic
   heuristic(llvm::StringRef name) {
     using Heuristic = OneShotBufferizationOptions::AnalysisHeuristic;
-    if (name == "top-down")
-      return Heuristic::TopDown;
-    if (name == "bottom-up-from-terminators")
-      return Heuristic::BottomUpFromTerminators;
-    if (name == "fuzzer")
-      return Heuristic::Fuzzer;
-    return Heuristic::BottomUp;
+    return llvm::StringSwitch<Heuristic>(name)
+        .Case("top-down", Heuristic::TopDown)
+        .Case("bottom-up-from-terminators", Heuristic::BottomUpFromTerminators)
+        .Case("fuzzer", Heuristic::Fuzzer)
+        .Default(Heuristic::BottomUp);
   }
 
   /// What OneShotBufferizePass::runOnOperation makes of the options, or

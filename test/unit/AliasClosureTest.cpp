@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AliasSets.h"
 #include "BufferizedGenerator.h"
+#include "CorpusModules.h"
 
 #include "analysis/classic/AliasClosure.h"
 #include "analysis/ir/Registry.h"
@@ -34,28 +36,10 @@ using namespace mlir;
 
 namespace {
 
-using Ordered = std::vector<const void *>;
-
-Ordered inOrder(const BufferViewFlowAnalysis::ValueSetT &set) {
-  Ordered out;
-  for (Value v : set)
-    out.push_back(v.getAsOpaquePointer());
-  return out;
-}
-
-/// Every result and block argument of `function`, in program order.
-std::vector<Value> valuesOf(Operation *function) {
-  std::vector<Value> values;
-  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Value v : block.getArguments())
-          values.push_back(v);
-    for (Value v : op->getResults())
-      values.push_back(v);
-  });
-  return values;
-}
+using test::inOrder;
+using test::Ordered;
+using test::someMemrefs;
+using test::valuesOf;
 
 /// Compares both closures' resolve with `flow`'s on every value: one
 /// reading `flow` when first asked, one copied from an analysis of its own
@@ -105,17 +89,6 @@ void expectComponentsCover(Operation *function, AliasClosure &closure,
   }
 }
 
-/// Every third memref value taken out, as findCriticalAliases takes out
-/// the critical aliases.
-llvm::SetVector<Value> someMemrefs(Operation *function) {
-  llvm::SetVector<Value> out;
-  unsigned k = 0;
-  for (Value v : valuesOf(function))
-    if (isa<BaseMemRefType>(v.getType()) && k++ % 3 == 1)
-      out.insert(v);
-  return out;
-}
-
 size_t checkModule(ModuleOp module, const std::string &where) {
   size_t compared = 0;
   module->walk([&](FunctionOpInterface fn) {
@@ -140,15 +113,10 @@ size_t checkModule(ModuleOp module, const std::string &where) {
 TEST(AliasClosureTest, ResolveIsUpstreamsOnGeneratedFunctions) {
   std::unique_ptr<MLIRContext> context = createContext();
   size_t compared = 0;
-  for (uint32_t seed = 1; seed <= 300; ++seed) {
-    std::string text = test::BufferizedGenerator::module(seed, 2);
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(text, context.get());
-    ASSERT_TRUE(module) << text;
-    compared += checkModule(*module, "seed " + std::to_string(seed));
-    if (HasFailure())
-      break;
-  }
+  test::forEachGeneratedModule(*context, /*seeds=*/300, /*functions=*/2,
+                               [&](ModuleOp module, const std::string &where) {
+                                 compared += checkModule(module, where);
+                               });
   EXPECT_GT(compared, 10000u);
 }
 

@@ -1,19 +1,23 @@
-//===- CorpusModules.h - Every parsed input of the tests' trees -*- C++ -*-===//
+//===- CorpusModules.h - The inputs tests hold the analyses to -*- C++ -*-===//
 //
 // The unit tests that hold a part of the analysis to upstream or to MLIR's
-// own printer run it on every input the project has: each `// -----`
-// chunk of each .mlir file below the given folders that parses.
+// own printer run it on every input the project has (each `// -----`
+// chunk of each .mlir file below the given folders that parses) and on
+// BufferizedGenerator's modules.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BUFFERLENS_TEST_CORPUSMODULES_H
 #define BUFFERLENS_TEST_CORPUSMODULES_H
 
+#include "BufferizedGenerator.h"
 #include "TestUtil.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
 
 #include <functional>
 #include <string>
@@ -44,6 +48,26 @@ forEachModuleBelow(std::initializer_list<const char *> dirs,
     }
   });
   return modules;
+}
+
+/// Calls `visit(module, where)` for BufferizedGenerator's module of each
+/// seed from 1 to `seeds`, of `functions` functions each, until the test
+/// has a failure; `where` names the seed.
+inline void forEachGeneratedModule(
+    mlir::MLIRContext &context, uint32_t seeds, unsigned functions,
+    const std::function<void(mlir::ModuleOp, const std::string &)> &visit) {
+  for (uint32_t seed = 1; seed <= seeds; ++seed) {
+    std::string text = BufferizedGenerator::module(seed, functions);
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(text, &context);
+    if (!module) {
+      ADD_FAILURE() << "the generator's module does not parse:\n" << text;
+      return;
+    }
+    visit(*module, "seed " + std::to_string(seed));
+    if (::testing::Test::HasFailure())
+      return;
+  }
 }
 
 } // namespace bufferlens::test

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AliasSets.h"
 #include "BufferizedGenerator.h"
 #include "CorpusModules.h"
 #include "TestUtil.h"
@@ -39,14 +40,10 @@ using namespace mlir;
 
 namespace {
 
-using Ordered = std::vector<const void *>;
-
-Ordered inOrder(const BufferViewFlowAnalysis::ValueSetT &set) {
-  Ordered out;
-  for (Value v : set)
-    out.push_back(v.getAsOpaquePointer());
-  return out;
-}
+using test::inOrder;
+using test::Ordered;
+using test::someMemrefs;
+using test::valuesOf;
 
 Ordered dependenciesOf(const ViewFlowGraph &graph, Value value) {
   Ordered out;
@@ -54,20 +51,6 @@ Ordered dependenciesOf(const ViewFlowGraph &graph, Value value) {
     for (unsigned target : graph.dependencies(*at))
       out.push_back(graph.value(target).getAsOpaquePointer());
   return out;
-}
-
-/// Every result and block argument under `root`, in program order.
-std::vector<Value> valuesOf(Operation *root) {
-  std::vector<Value> values;
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Value v : block.getArguments())
-          values.push_back(v);
-    for (Value v : op->getResults())
-      values.push_back(v);
-  });
-  return values;
 }
 
 /// The graph's dependencies are `flow`'s, value by value and in order;
@@ -94,17 +77,6 @@ void expectSameResolve(Operation *root, const BufferViewFlowAnalysis &flow,
   AliasClosure closure{ViewFlowGraph(graph)};
   for (Value v : valuesOf(root))
     EXPECT_EQ(inOrder(closure.resolve(v)), inOrder(flow.resolve(v))) << where;
-}
-
-/// Every third memref value, as findCriticalAliases takes out the critical
-/// aliases.
-llvm::SetVector<Value> someMemrefs(Operation *root) {
-  llvm::SetVector<Value> out;
-  unsigned k = 0;
-  for (Value v : valuesOf(root))
-    if (isa<BaseMemRefType>(v.getType()) && k++ % 3 == 1)
-      out.insert(v);
-  return out;
 }
 
 /// Compares graph and analysis on `root`, before and after removing the
@@ -134,15 +106,10 @@ size_t checkFunctions(ModuleOp module, const std::string &where) {
 TEST(ViewFlowGraphTest, UpstreamsDependenciesOnGeneratedFunctions) {
   std::unique_ptr<MLIRContext> context = createContext();
   size_t compared = 0;
-  for (uint32_t seed = 1; seed <= 300; ++seed) {
-    std::string text = test::BufferizedGenerator::module(seed, 2);
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(text, context.get());
-    ASSERT_TRUE(module) << text;
-    compared += checkFunctions(*module, "seed " + std::to_string(seed));
-    if (HasFailure())
-      break;
-  }
+  test::forEachGeneratedModule(*context, /*seeds=*/300, /*functions=*/2,
+                               [&](ModuleOp module, const std::string &where) {
+                                 compared += checkFunctions(module, where);
+                               });
   EXPECT_GT(compared, 5000u);
 }
 
