@@ -389,3 +389,41 @@ SourceRange SourceIndex::rangeOf(Block *block) const {
   auto it = blocks.find(block);
   return it == blocks.end() ? SourceRange() : out.blocks[it->second].labelRange;
 }
+
+OpId SourceIndex::opLocatedAt(Location loc) const {
+  if (!isa<FileLineColRange>(loc))
+    return kNone;
+  OwnLocations &own = *ownLocations;
+  std::call_once(own.built, [&] {
+    // Every op of the module counts, indexed or not: a location a
+    // module-level op shares with an indexed one names neither.
+    llvm::DenseMap<Location, Operation *> first;
+    auto shared = [&](Location position) {
+      own.ops[position] = kNone;
+      first[position] = nullptr;
+    };
+    module.module()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      Location at = op->getLoc();
+      if (!isa<FileLineColRange>(at)) {
+        // Positions inside a composite location (a user's fused or
+        // call-site location) may reappear in what a pass makes.
+        at->walk([&](Location inner) {
+          if (isa<FileLineColRange>(inner))
+            shared(inner);
+          return WalkResult::advance();
+        });
+        return;
+      }
+      auto [it, inserted] = first.try_emplace(at, op);
+      if (inserted) {
+        own.ops[at] = idOf(op);
+        return;
+      }
+      // The pre-order walk meets an op before the ops nested in it.
+      if (!it->second || !it->second->isProperAncestor(op))
+        shared(at);
+    });
+  });
+  auto it = own.ops.find(loc);
+  return it == own.ops.end() ? kNone : it->second;
+}

@@ -16,6 +16,9 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
+#include <mutex>
+
 namespace bufferlens {
 
 class SourceIndex {
@@ -50,6 +53,17 @@ public:
   SourceRange rangeOf(mlir::Operation *op) const;
   SourceRange rangeOf(mlir::Value value) const;
   SourceRange rangeOf(mlir::Block *block) const;
+
+  /// The op of the index whose own location `loc` is, when that location
+  /// names it alone: a file position (what the parser gives each op) that
+  /// no other op of the module has, except ops nested in it (the
+  /// terminator scf.for's parser adds at the loop's own position when the
+  /// text leaves it out). kNone
+  /// otherwise. A copy of the module keeps these locations, and so do the
+  /// ops passes make from an op, which is how TaggedClone maps most of
+  /// them back without a location of its own. Thread-safe; built on first
+  /// use.
+  OpId opLocatedAt(mlir::Location loc) const;
 
 private:
   template <typename Map, typename Key>
@@ -99,6 +113,13 @@ private:
   /// Printed types: a document spells the same few types thousands of
   /// times, and printing them was a twentieth of its analysis.
   llvm::DenseMap<mlir::Type, std::string> typeNames;
+  /// opLocatedAt's table (kNone for a shared location). Behind a pointer,
+  /// so that the index stays movable.
+  struct OwnLocations {
+    std::once_flag built;
+    llvm::DenseMap<mlir::Location, OpId> ops;
+  };
+  std::unique_ptr<OwnLocations> ownLocations = std::make_unique<OwnLocations>();
 };
 
 } // namespace bufferlens

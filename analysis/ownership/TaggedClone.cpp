@@ -16,13 +16,19 @@
 using namespace bufferlens;
 using namespace mlir;
 
-/// A copied op's location: an OpaqueLoc holding the op's id around the
-/// user's location. Unlike a NameLoc it needs no string per op (tagging
-/// was two thirds of the copy's cost), and no text the user writes can
-/// produce one.
-static Location tag(Operation *copy, OpId id) {
+/// Gives a copied op a location that names op `id` of `index`. Most ops
+/// have one already: the file position the parser gave them alone
+/// (SourceIndex::opLocatedAt), which the copy keeps. The others get an
+/// OpaqueLoc holding the id around the user's location. Unlike a NameLoc
+/// it needs no string, and no text the user writes can produce one; but
+/// each is a new attribute to unique, under the context's lock, which
+/// made tagging every op a twentieth of linting a tensor module.
+static void tag(const SourceIndex &index, Operation *copy, OpId id) {
   static const TypeID kTagType = TypeID::get<TaggedClone>();
-  return OpaqueLoc::get(static_cast<uintptr_t>(id), kTagType, copy->getLoc());
+  if (index.opLocatedAt(copy->getLoc()) == id)
+    return;
+  copy->setLoc(
+      OpaqueLoc::get(static_cast<uintptr_t>(id), kTagType, copy->getLoc()));
 }
 
 TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
@@ -30,10 +36,8 @@ TaggedClone::TaggedClone(const SourceIndex &index) : index(index) {
   copy = cast<ModuleOp>(original->clone(mapping));
   const AnalysisResult &result = index.result();
   for (OpId id = 0; id < (OpId)result.ops.size(); ++id) {
-    Operation *copy = mapping.lookupOrNull(index.op(id));
-    if (!copy)
-      continue;
-    copy->setLoc(tag(copy, id));
+    if (Operation *copy = mapping.lookupOrNull(index.op(id)))
+      tag(index, copy, id);
   }
   for (BlockId id = 0; id < (BlockId)result.blocks.size(); ++id)
     if (Block *copy = mapping.lookupOrNull(index.block(id)))
@@ -138,7 +142,7 @@ TaggedClone::TaggedClone(const SourceIndex &index,
       Operation *copy = mapping.lookupOrNull(op);
       if (id == kNone || !copy)
         return;
-      copy->setLoc(tag(copy, id));
+      tag(index, copy, id);
       for (Region &region : op->getRegions())
         for (Block &block : region)
           if (Block *blockCopy = mapping.lookupOrNull(&block))
@@ -152,30 +156,47 @@ TaggedClone::TaggedClone(const SourceIndex &index,
           originalBlocks[blockCopy] = &block;
 }
 
-// Our tag is the outermost OpaqueLoc of a copied op; the passes keep it on
-// the ops they rebuild and create (or fuse it with others').
-OpId TaggedClone::originOpOf(Location loc) const {
+// A copied op's location is our tag or a position naming one op (see
+// tag); the passes keep it on the ops they rebuild and create, or nest it
+// in a location of their own (fused, named, call site). By hand rather
+// than Location::walk: a tag's own fallback location is not looked into
+// (it may name the op the tagged one is nested in), and the generic
+// walker cost more than the rest of the lookup. False once `each` is.
+static bool visitOrigins(const SourceIndex &index, Location at,
+                         function_ref<bool(OpId)> each) {
   static const TypeID kTagType = TypeID::get<TaggedClone>();
-  auto tag = [](Location inner) -> std::optional<OpaqueLoc> {
-    auto opaque = dyn_cast<OpaqueLoc>(inner);
-    if (!opaque || opaque.getUnderlyingTypeID() != kTagType)
-      return std::nullopt;
-    return opaque;
-  };
-  auto idOf = [&](OpaqueLoc opaque) {
+  if (isa<FileLineColRange>(at)) {
+    OpId id = index.opLocatedAt(at);
+    return id == kNone || each(id);
+  }
+  if (auto opaque = dyn_cast<OpaqueLoc>(at)) {
+    if (opaque.getUnderlyingTypeID() != kTagType)
+      return visitOrigins(index, opaque.getFallbackLocation(), each);
     uintptr_t id = opaque.getUnderlyingLocation();
-    return id < index.result().ops.size() ? static_cast<OpId>(id) : kNone;
-  };
-  // Most locations are the tag itself; the generic walk costs far more.
-  if (std::optional<OpaqueLoc> direct = tag(loc))
-    return idOf(*direct);
+    return id >= index.result().ops.size() || each(static_cast<OpId>(id));
+  }
+  if (auto name = dyn_cast<NameLoc>(at))
+    return visitOrigins(index, name.getChildLoc(), each);
+  if (auto site = dyn_cast<CallSiteLoc>(at))
+    return visitOrigins(index, site.getCallee(), each) &&
+           visitOrigins(index, site.getCaller(), each);
+  if (auto fused = dyn_cast<FusedLoc>(at))
+    return llvm::all_of(fused.getLocations(), [&](Location inner) {
+      return visitOrigins(index, inner, each);
+    });
+  return true; // unknown, or a dialect's own kind of location
+}
+
+void TaggedClone::forEachOriginOp(Location loc,
+                                  function_ref<bool(OpId)> each) const {
+  visitOrigins(index, loc, each);
+}
+
+OpId TaggedClone::originOpOf(Location loc) const {
   OpId found = kNone;
-  loc->walk([&](Location inner) {
-    std::optional<OpaqueLoc> opaque = tag(inner);
-    if (!opaque)
-      return WalkResult::advance();
-    found = idOf(*opaque);
-    return WalkResult::interrupt();
+  forEachOriginOp(loc, [&](OpId id) {
+    found = id;
+    return false;
   });
   return found;
 }

@@ -79,8 +79,13 @@ public:
   /// For the i1 the pass appended beside a memref block argument, region
   /// result or call result: that memref.
   std::optional<ValueId> ownedBy(mlir::Value copy) const;
-  /// The user's op a location of the copy names.
+  /// The user's op a location of the copy names (the first, when a pass
+  /// fused several).
   OpId originOpOf(mlir::Location loc) const;
+  /// Calls `each` with every user's op `loc` names, outermost first, while
+  /// it returns true.
+  void forEachOriginOp(mlir::Location loc,
+                       llvm::function_ref<bool(OpId)> each) const;
 
 private:
   const SourceIndex &index;

@@ -12,37 +12,31 @@
 using namespace bufferlens;
 using namespace mlir;
 
-static constexpr llvm::StringLiteral kOrigin = "bufferlens.op.";
+namespace {
+/// The location type of an op of the copy whose user's op has no position
+/// of its own (SourceIndex::opLocatedAt).
+struct CopiedOp {};
+} // namespace
 
-/// The user's op every tag in `loc` names, or kNone when they name none
-/// or several.
+/// The user's op `loc` names, or kNone when it names none or several.
 static OpId singleOrigin(const TaggedClone &clone, Location loc) {
-  // Most locations are one tag; the walk below is for fused ones.
-  if (isa<OpaqueLoc>(loc))
-    return clone.originOpOf(loc);
   OpId found = kNone;
   bool several = false;
-  loc->walk([&](Location inner) {
-    if (!isa<OpaqueLoc>(inner))
-      return WalkResult::advance();
-    OpId id = clone.originOpOf(inner);
-    if (id == kNone || id == found)
-      return WalkResult::advance();
-    several = found != kNone;
+  clone.forEachOriginOp(loc, [&](OpId id) {
+    several = found != kNone && found != id;
     found = id;
-    return several ? WalkResult::interrupt() : WalkResult::advance();
+    return !several;
   });
   return several ? kNone : found;
 }
 
-OpId bufferlens::copiedOrigin(Location loc) {
-  auto name = dyn_cast<NameLoc>(loc);
-  if (!name || !name.getName().getValue().starts_with(kOrigin))
-    return kNone;
-  unsigned id = 0;
-  if (name.getName().getValue().drop_front(kOrigin.size()).getAsInteger(10, id))
-    return kNone;
-  return static_cast<OpId>(id);
+OpId bufferlens::copiedOrigin(const SourceIndex &user, Location loc) {
+  static const TypeID kCopiedOp = TypeID::get<CopiedOp>();
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return opaque.getUnderlyingTypeID() == kCopiedOp
+               ? static_cast<OpId>(opaque.getUnderlyingLocation())
+               : kNone;
+  return user.opLocatedAt(loc);
 }
 
 OwningOpRef<ModuleOp>
@@ -76,9 +70,11 @@ bufferlens::copyBufferizedFunctions(const SourceIndex &index,
   }
 
   Location unknown = UnknownLoc::get(context);
-  // One location per user op: its bufferization usually makes several
-  // ops (an allocation, a copy, the op itself), and uniquing the name
-  // again for each was most of this walk.
+  static const TypeID kCopiedOp = TypeID::get<CopiedOp>();
+  // One location per user op: its own position where it names it alone
+  // (most ops; nothing to make), else one made for it. Its bufferization
+  // usually makes several ops (an allocation, a copy, the op itself), and
+  // making a location for each again was most of this walk.
   llvm::DenseMap<OpId, Location> locationOf;
   module->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
@@ -93,9 +89,13 @@ bufferlens::copyBufferizedFunctions(const SourceIndex &index,
       return;
     }
     auto [it, inserted] = locationOf.try_emplace(id, unknown);
-    if (inserted)
+    if (inserted) {
+      Location own = index.op(id)->getLoc();
       it->second =
-          NameLoc::get(StringAttr::get(context, kOrigin + std::to_string(id)));
+          index.opLocatedAt(own) == id
+              ? own
+              : OpaqueLoc::get(static_cast<uintptr_t>(id), kCopiedOp, unknown);
+    }
     op->setLoc(it->second);
   });
   return module;

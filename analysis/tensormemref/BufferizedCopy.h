@@ -31,16 +31,18 @@ class TaggedClone;
 /// A module holding copies of the bufferized `functions` of `clone` and,
 /// for the other symbols they name, what TaggedClone puts in a small
 /// module (TaggedClone::standInFor: a function as a private declaration,
-/// with its bufferized signature; a global whole). Each op is located at
-/// the one user op its tags name (copiedOrigin reads it back), or unknown
-/// when they name none or several (ops a pass fused); block arguments are
-/// unknown. `clone` is not changed.
+/// with its bufferized signature; a global whole). Each op's location
+/// names the one user op its location in `clone` names (copiedOrigin reads
+/// it back): that op's own position when it names it alone, else one
+/// made for it. It is unknown when they name none or several (ops a pass
+/// fused); block arguments are unknown. `clone` is not changed.
 mlir::OwningOpRef<mlir::ModuleOp>
 copyBufferizedFunctions(const SourceIndex &index, const TaggedClone &clone,
                         llvm::ArrayRef<FunctionId> functions);
 
-/// The user's op a location of that module names, or kNone.
-OpId copiedOrigin(mlir::Location loc);
+/// The op of `user` (the index `clone` was made from) a location of that
+/// module names, or kNone.
+OpId copiedOrigin(const SourceIndex &user, mlir::Location loc);
 
 } // namespace bufferlens
 

@@ -94,8 +94,9 @@ struct Mapper {
 
   /// The user's op an op of the copy stands for.
   OpId userOp(OpId copiedOp) const {
-    return copiedOp == kNone ? kNone
-                             : copiedOrigin(copied.op(copiedOp)->getLoc());
+    return copiedOp == kNone
+               ? kNone
+               : copiedOrigin(user, copied.op(copiedOp)->getLoc());
   }
 
   /// "the buffer of `%e`" for a memref of the copy that stands for the user's
