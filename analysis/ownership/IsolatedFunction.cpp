@@ -1,6 +1,7 @@
 //===- IsolatedFunction.cpp -----------------------------------------------===//
 
 #include "analysis/ownership/IsolatedFunction.h"
+#include "analysis/ir/SymbolRefs.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -16,11 +17,10 @@ IsolatedFunction::IsolatedFunction(Operation *function, ModuleOp whole,
   if (function->getParentOp() != whole.getOperation())
     return;
   llvm::SetVector<Operation *> named;
-  auto uses = SymbolTable::getSymbolUses(function);
-  if (!uses)
+  auto refs = symbolRefsIn(function);
+  if (!refs)
     return; // Unknown symbol uses: leave it where every name resolves.
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    SymbolRefAttr ref = use.getSymbolRef();
+  for (SymbolRefAttr ref : *refs) {
     Operation *op = symbols.lookup(ref.getRootReference());
     if (!op || !ref.getNestedReferences().empty())
       return;

@@ -2,6 +2,7 @@
 
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/ir/SymbolRefs.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
@@ -80,13 +81,12 @@ Operation *TaggedClone::standInFor(Operation *symbol) {
 }
 
 TaggedClone::SymbolNames TaggedClone::symbolNamesOf(Operation *function) {
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(function);
-  if (!uses)
+  std::optional<llvm::SmallVector<SymbolRefAttr>> refs = symbolRefsIn(function);
+  if (!refs)
     return std::nullopt;
   llvm::SmallVector<StringAttr> names;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    names.push_back(use.getSymbolRef().getRootReference());
+  for (SymbolRefAttr ref : *refs)
+    names.push_back(ref.getRootReference());
   return names;
 }
 

@@ -18,6 +18,7 @@
 #include "analysis/tensorfixes/TensorFixes.h"
 #include "analysis/ir/ParsedModule.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/ir/SymbolRefs.h"
 #include "analysis/tensorfixes/Candidates.h"
 #include "analysis/tensorfixes/Reanalysis.h"
 
@@ -63,10 +64,9 @@ static std::vector<std::set<std::string>> calleesOf(const SourceIndex &index) {
   const AnalysisResult &result = index.result();
   std::vector<std::set<std::string>> out(result.functions.size());
   for (FunctionId fn = 0; fn < (FunctionId)result.functions.size(); ++fn)
-    if (std::optional<mlir::SymbolTable::UseRange> uses =
-            mlir::SymbolTable::getSymbolUses(index.function(fn)))
-      for (const mlir::SymbolTable::SymbolUse &use : *uses)
-        out[fn].insert(use.getSymbolRef().getRootReference().str());
+    if (auto refs = symbolRefsIn(index.function(fn)))
+      for (mlir::SymbolRefAttr ref : *refs)
+        out[fn].insert(ref.getRootReference().str());
   return out;
 }
 
