@@ -272,6 +272,15 @@ static bool readFunctionReleases(const TaggedClone &clone, func::FuncOp fn,
                  effect.releases,
                  BufferRelease{BufferRelease::Kind::FreedUnlessReturned, r.at});
     });
+    // Freed there unconditionally under one name (the allocation), and
+    // when owned under another (a loop's or `scf.if`'s result carrying
+    // it): one dealloc frees a buffer once, and "freed here" says it.
+    llvm::erase_if(effect.releases, [&](const BufferRelease &r) {
+      return r.kind == BufferRelease::Kind::FreedIfOwned &&
+             llvm::is_contained(
+                 effect.releases,
+                 BufferRelease{BufferRelease::Kind::Freed, r.at});
+    });
     llvm::sort(effect.releases,
                [](const BufferRelease &a, const BufferRelease &b) {
                  return std::tie(a.at, a.kind) < std::tie(b.at, b.kind);

@@ -65,3 +65,19 @@ func.func @returned_through_loop(%v: f32) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// A loop carries the allocation, and neither is returned: the dealloc at
+// the return lists the allocation (condition true) and the loop's result
+// (its ownership indicator), two names of one buffer, which it frees once.
+func.func @freed_through_loop(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.empty() : tensor<4xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %e) -> tensor<4xf32> {
+    %w = tensor.insert %v into %acc[%i] : tensor<4xf32>
+    scf.yield %w : tensor<4xf32>
+  }
+  %x = tensor.extract %r[%c0] : tensor<4xf32>
+  return %x : f32
+}
