@@ -15,23 +15,32 @@ uses). Per chunk, from upstream `mlir-opt`:
   print-conflicts" --mlir-print-debuginfo`, by source line;
 - allocations and copies: the `memref.alloc`s of `--one-shot-bufferize`,
   and the `memref.copy`s into one of them (an out-of-place operand's copy);
-- frees: on that output, `--ownership-based-buffer-deallocation` (the first
-  pass of `buffer-deallocation-pipeline`): each memref of a
-  `bufferization.dealloc` whose condition is not the constant false and
-  which is not among the op's `retain` operands (a retained buffer is
-  passed on, not freed);
+- frees: `--one-shot-bufferize` and `--ownership-based-buffer-deallocation`
+  (the first pass of `buffer-deallocation-pipeline`) in one run: for each
+  `memref.alloc`, each `bufferization.dealloc` that may free it, as the
+  pair (allocation's line, dealloc's line). A dealloc may free it when it
+  lists a value the buffer flows into, under a condition that is not the
+  constant false, and does not retain that value (through casts and
+  views). The buffer flows through views, `extract_strided_metadata`'s
+  base buffer, `scf.for`, `scf.if` and `scf.while` arguments and
+  results, and branch arguments, as BufferViewFlowAnalysis follows it.
+  At a return that hands the buffer to the caller only an unconditional
+  entry counts (an entry under an ownership indicator is the instance
+  returned, not freed);
 - failures: a chunk `--one-shot-bufferize` rejects.
 
 From `BUFFERLENS lint --format json` on the same chunk: the ops with a
 BL501 that says the op bufferizes out of place, or a BL502 that says an
-operand is out of place and not copied (out of place); BL502's allocations and BL501's copies (a finding that
-says "N copies" counts N); BL502's related notes "freed here" (frees);
-BL503 (failures).
+operand is out of place and not copied (out of place); BL502's
+allocations and BL501's copies (a finding that says "N copies" counts
+N); BL502's related notes "freed here", as pairs (the finding's line,
+the note's line) (frees); BL503 (failures).
 
 --table prints a Markdown table, one row per file.
---check EXPLAINED compares the out-of-place ops line by line and exits 1
-on a chunk where they differ unless EXPLAINED lists it (`FILE:LINE reason`
-lines, LINE the chunk's first line; `#` comments).
+--check EXPLAINED compares the out-of-place ops line by line, and the
+frees pair by pair, and exits 1 on a chunk where they differ unless
+EXPLAINED lists it (`FILE:LINE reason` lines, LINE the chunk's first line,
+`FILE:LINE:frees` for the frees; `#` comments).
 """
 import argparse
 import collections
@@ -53,6 +62,7 @@ DEALLOC = re.compile(
 METADATA = re.compile(r'^(%[\w.$-]+),.*= memref\.extract_strided_metadata '
                       r'(%[\w.$#-]+) ')
 CONST_FALSE = re.compile(r'^(%[\w.$-]+) = arith\.constant false\b')
+CONST_TRUE = re.compile(r'^(%[\w.$-]+) = arith\.constant true\b')
 DEFINITION = re.compile(r'^(%[\w.$-]+(?::\d+)?(?:, %[\w.$-]+)*) = '
                         r'([\w.]+)(?: (%[\w.$#-]+))?')
 VIEWS = {'memref.cast', 'memref.subview', 'memref.expand_shape',
@@ -107,64 +117,224 @@ def expand_results(names):
     return [n.strip() for n in names.split(',')]
 
 
-def upstream_frees(mlir_opt, path, options):
-    """How many buffers ownership-based deallocation frees, or None when
-    the pass fails on the bufferized output."""
-    bufferized = subprocess.run(
-        [mlir_opt, path, '--allow-unregistered-dialect',
-         f'--one-shot-bufferize={options}'], capture_output=True, text=True)
-    if bufferized.returncode != 0:
-        return None
-    p = subprocess.run(
-        [mlir_opt, '-', '--allow-unregistered-dialect',
-         '--ownership-based-buffer-deallocation'],
-        input=bufferized.stdout, capture_output=True, text=True)
-    if p.returncode != 0:
-        return None
-    frees = 0
-    base_of, false_names, root, kind = {}, set(), {}, {}
-    function = ''
-    for line in p.stdout.splitlines():
-        s = line.strip()
-        if s.startswith('func.func'):
-            base_of, false_names, root, kind = {}, set(), {}, {}
-            function = s.split('(')[0]
+SCF_FOR = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.for .*?'
+                     r'(?:iter_args\(([^)]*)\).*)?\{$')
+SCF_IF = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.if .*\{$')
+SCF_WHILE = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.while '
+                       r'\(([^)]*)\).*\{$')
+BLOCK_LABEL = re.compile(r'^(\^[\w.$-]+)(?:\((.*)\))?:')
+BRANCH = re.compile(r'(\^[\w.$-]+)(?:\(([^:)]*) :[^)]*\))?')
+NAMES = re.compile(r'%[\w.$-]+(?:#\d+)?')
+
+
+def operands(text):
+    """The SSA names of an operand list, its types (after ` : `) left out."""
+    return NAMES.findall(text.split(' : ')[0])
+
+
+def results_of(names):
+    return expand_results(names) if names else []
+
+
+class FunctionFlow:
+    """One function of upstream's deallocated output, read line by line:
+    which values each value's buffer flows into (views, loop and `scf.if`
+    results and arguments, branch arguments: what BufferViewFlowAnalysis
+    follows), its allocations and its deallocs."""
+
+    def __init__(self):
+        self.edges = collections.defaultdict(set)
+        self.view_of = {}  # a view or base buffer -> its source
+        self.allocs = []  # (name, source line)
+        self.deallocs = []  # ([(freed name, unconditional)], source line)
+        self.returns = []  # (returned names, source line)
+        self.false_names = set()
+        self.true_names = set()
+        self.stack = []  # open regions: [kind, results, iter_args, region]
+        self.labels = {}  # block label -> argument names
+        self.branches = []  # (label, operand names)
+        self.pending_after = None  # the scf.while whose `do` region opens
+
+    def flow(self, source, target):
+        self.edges[source].add(target)
+
+    def root(self, name):
+        seen = set()
+        while name in self.view_of and name not in seen:
+            seen.add(name)
+            name = self.view_of[name]
+        return name
+
+    def line(self, s, where):
+        if self.pending_after is not None:
+            m = BLOCK_LABEL.match(s)
+            if m:
+                args = NAMES.findall(m.group(2) or '')
+                for i, arg in enumerate(args):
+                    for source in self.pending_after[4]:
+                        if i < len(source):
+                            self.flow(source[i], arg)
+                self.pending_after = None
+                return
+        m = BLOCK_LABEL.match(s)
+        if m:
+            self.labels[m.group(1)] = NAMES.findall(m.group(2) or '')
+            return
+        if s.startswith('}'):
+            if s.startswith('} do {'):
+                top = self.stack[-1]
+                top[3] = 'after'
+                self.pending_after = top
+            elif s.startswith('} else {'):
+                pass
+            elif self.stack:
+                self.stack.pop()
+            return
+        m = SCF_FOR.match(s)
+        if m:
+            results = results_of(m.group(1))
+            pairs = [p.split(' = ') for p in (m.group(2) or '').split(', ')
+                     if ' = ' in p]
+            args = [a.strip() for a, _ in pairs]
+            for i, (arg, init) in enumerate(pairs):
+                self.flow(init.strip(), arg.strip())
+                if i < len(results):
+                    self.flow(init.strip(), results[i])
+            self.stack.append(['for', results, args, 'body', []])
+            return
+        m = SCF_WHILE.match(s)
+        if m:
+            results = results_of(m.group(1))
+            pairs = [p.split(' = ') for p in m.group(2).split(', ')
+                     if ' = ' in p]
+            args = [a.strip() for a, _ in pairs]
+            for arg, init in pairs:
+                self.flow(init.strip(), arg.strip())
+            self.stack.append(['while', results, args, 'before', []])
+            return
+        m = SCF_IF.match(s)
+        if m:
+            self.stack.append(['if', results_of(m.group(1)), [], 'then', []])
+            return
+        if s.startswith('scf.yield') and self.stack:
+            kind, results, args, region, _ = self.stack[-1]
+            yielded = operands(s[len('scf.yield'):])
+            targets = [results] if kind in ('for', 'if') else []
+            if kind in ('for',) or (kind == 'while' and region == 'after'):
+                targets.append(args)
+            for i, value in enumerate(yielded):
+                for t in targets:
+                    if i < len(t):
+                        self.flow(value, t[i])
+            return
+        if s.startswith('scf.condition') and self.stack:
+            top = self.stack[-1]
+            passed = operands(s[s.index(')') + 1:])
+            for i, value in enumerate(passed):
+                if i < len(top[1]):
+                    self.flow(value, top[1][i])
+            top[4].append(passed)  # to the `do` region's arguments
+            return
+        if s.startswith('cf.br') or s.startswith('cf.cond_br'):
+            for label, names in BRANCH.findall(s.split(' ', 1)[1]):
+                self.branches.append((label, NAMES.findall(names or '')))
+            return
+        if s.endswith('{'):
+            self.stack.append(['other', [], [], 'body', []])
         m = CONST_FALSE.match(s)
         if m:
-            false_names.add(m.group(1))
+            self.false_names.add(m.group(1))
+        m = CONST_TRUE.match(s)
+        if m:
+            self.true_names.add(m.group(1))
+        if s.startswith('return') or s.startswith('func.return'):
+            self.returns.append((operands(s.split(' ', 1)[1]
+                                          if ' ' in s else ''), where))
         m = METADATA.match(s)
         if m:
-            base_of[m.group(1)] = m.group(2)
+            self.view_of[m.group(1)] = m.group(2)
+            self.flow(m.group(2), m.group(1))
         m = DEFINITION.match(s)
+        if m and m.group(2) in VIEWS and m.group(3):
+            for name in expand_results(m.group(1)):
+                self.view_of[name] = m.group(3)
+                self.flow(m.group(3), name)
+        m = re.match(r'^(%[\w.$-]+) = memref\.alloc\b', s)
         if m:
-            for n in expand_results(m.group(1)):
-                kind[n] = m.group(2)
-                view = m.group(2) in VIEWS and m.group(3)
-                root[n] = root.get(m.group(3), m.group(3)) if view else n
+            self.allocs.append((m.group(1), where))
         m = DEALLOC.search(s)
-        if not m:
+        if m:
+            memrefs = [x.strip() for x in m.group(1).split(',')]
+            conditions = [x.strip() for x in m.group(2).split(',')]
+            retained = {self.root(x.strip())
+                        for x in (m.group(3) or '').split(',')} - {''}
+            freed = [(memref, condition in self.true_names)
+                     for memref, condition in zip(memrefs, conditions)
+                     if condition not in self.false_names
+                     and self.root(memref) not in retained]
+            self.deallocs.append((freed, where))
+
+    def pairs(self):
+        """(allocation line, dealloc line) for each allocation and each
+        dealloc that may free it: one that lists a value its buffer flows
+        into, not retained, under a condition that is not false. At a
+        return that hands the buffer to the caller, only an unconditional
+        entry frees it (when it is not the buffer returned, decided at run
+        time): an entry under an ownership indicator is the instance
+        returned, which the dealloc does not free."""
+        for label, names in self.branches:
+            for arg, name in zip(self.labels.get(label, []), names):
+                self.flow(name, arg)
+        out = set()
+        for k, (alloc, alloc_line) in enumerate(self.allocs):
+            reach, todo = {alloc}, [alloc]
+            while todo:
+                for nxt in self.edges[todo.pop()]:
+                    if nxt not in reach:
+                        reach.add(nxt)
+                        todo.append(nxt)
+            returned_at = {line for names, line in self.returns
+                           if any(name in reach for name in names)}
+            for freed, line in self.deallocs:
+                entries = [always for name, always in freed if name in reach]
+                if line in returned_at:
+                    entries = [always for always in entries if always]
+                if entries:
+                    out.add((k, alloc_line, line))
+        return collections.Counter((a, d) for _, a, d in out)
+
+
+def upstream_frees(mlir_opt, path, options):
+    """(allocation line, free line) pairs of ownership-based deallocation
+    on One-Shot Bufferize's output, or None when the pass fails on it."""
+    # One run: printing the bufferized IR and parsing it again would give
+    # the terminators its printer elides (`scf.forall.in_parallel`) the
+    # position of the intermediate text, and the deallocs placed there
+    # with them.
+    p = subprocess.run(
+        [mlir_opt, path, '--allow-unregistered-dialect',
+         f'--one-shot-bufferize={options}',
+         '--ownership-based-buffer-deallocation', '--mlir-print-debuginfo'],
+        capture_output=True, text=True)
+    if p.returncode != 0:
+        return None
+    pairs = collections.Counter()
+    flow = None
+    for s, where in located_lines(p.stdout):
+        if s.startswith('func.func'):
+            if flow:
+                pairs.update(flow.pairs())
+            flow = FunctionFlow()
             continue
-        memrefs = [x.strip() for x in m.group(1).split(',')]
-        conditions = [x.strip() for x in m.group(2).split(',')]
-        retained = {x.strip() for x in (m.group(3) or '').split(',')} - {''}
-        for memref, condition in zip(memrefs, conditions):
-            if condition in false_names:
-                continue
-            source = root.get(base_of.get(memref, memref),
-                              base_of.get(memref, memref))
-            if source in {root.get(r, r) for r in retained}:
-                continue
-            if kind.get(source) in ('call', 'func.call'):
-                # A callee's buffer, the caller's to free: not One-Shot
-                # Bufferize's allocation in this function (the callee's
-                # BL502 says "returned here: the caller owns it").
-                continue
-            frees += 1
-            if os.environ.get('BL_TRUTH_VERBOSE'):
-                print(f'  {function}: free {memref} of {source} '
-                      f'({kind.get(source)}) if {condition}: {s[:100]}',
-                      file=sys.stderr)
-    return frees
+        if flow:
+            flow.line(s, where)
+    if flow:
+        pairs.update(flow.pairs())
+    if os.environ.get('BL_TRUTH_VERBOSE'):
+        for (a, d), n in sorted(pairs.items()):
+            print(f'  {path}: allocation at line {a} freed at line {d}'
+                  f'{f" ({n})" if n > 1 else ""}', file=sys.stderr)
+    return pairs
 
 
 def bufferlens_counts(bufferlens, path, config):
@@ -175,6 +345,7 @@ def bufferlens_counts(bufferlens, path, config):
     report = json.loads(p.stdout)
     out_of_place = collections.Counter()
     counts = collections.Counter()
+    free_pairs = collections.Counter()
     for f in report['findings']:
         if f['message'].startswith('ownership-based deallocation clones'):
             continue
@@ -188,11 +359,13 @@ def bufferlens_counts(bufferlens, path, config):
             counts['allocations'] += n
             if NOT_COPIED in f['message']:
                 out_of_place[f['line']] += 1
-            counts['frees'] += sum(1 for r in f['related']
-                                   if FREED.match(r['message']))
+            for r in f['related']:
+                if FREED.match(r['message']):
+                    free_pairs[(f['line'], r['line'])] += n
         elif f['code'] == 'BL503':
             counts['failures'] += 1
-    return out_of_place, counts
+    counts['frees'] = sum(free_pairs.values())
+    return out_of_place, counts, free_pairs
 
 
 ERROR_LINE = re.compile(r':(\d+):\d+: error:')
@@ -267,6 +440,7 @@ class Row:
         self.isolated = 0  # functions upstream rejects, declared instead
         self.unanalysed = 0  # chunks upstream rejects even so
         self.differences = []  # (chunk's first line, upstream, ours)
+        self.free_differences = []  # the same, of (allocation, free) lines
 
 
 def analyse(args, path):
@@ -285,7 +459,8 @@ def analyse(args, path):
             with open(chunk, 'w', encoding='utf-8') as f:
                 f.write(text)
             row.chunks += 1
-            bl_oop, bl = bufferlens_counts(args.bufferlens, chunk, config)
+            bl_oop, bl, bl_frees = bufferlens_counts(args.bufferlens, chunk,
+                                                     config)
             row.bl.update(bl)
             row.bl['out of place'] += sum(bl_oop.values())
             isolated, rejected = upstream_input(args.mlir_opt, chunk,
@@ -311,7 +486,9 @@ def analyse(args, path):
             if frees is None:
                 row.frees_unknown += 1
             else:
-                row.up['frees'] += frees
+                row.up['frees'] += sum(frees.values())
+                if frees != bl_frees:
+                    row.free_differences.append((first, frees, bl_frees))
             if up_oop != bl_oop:
                 row.differences.append((first, up_oop, bl_oop))
     return row
@@ -334,6 +511,11 @@ def lines_text(counter):
     return '[' + ', '.join(str(x) for x in sorted(counter.elements())) + ']'
 
 
+def pairs_text(counter):
+    return '[' + ', '.join(f'{a}->{d}'
+                           for a, d in sorted(counter.elements())) + ']'
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--mlir-opt', default='mlir-opt')
@@ -354,8 +536,17 @@ def main():
                   f'BufferLens {lines_text(ours)}: '
                   f'{"explained: " + reason if reason else "DIFFERENT"}')
             failed |= args.check is not None and reason is None
+        for first, up, ours in row.free_differences:
+            key = f'{row.name}:{first}:frees'
+            reason = explained.get(key)
+            print(f'{key}: (allocation, free) lines upstream '
+                  f'{pairs_text(up)} BufferLens {pairs_text(ours)}: '
+                  f'{"explained: " + reason if reason else "DIFFERENT"}')
+            failed |= args.check is not None and reason is None
     if args.check is not None:
-        print(f'{sum(len(r.differences) for r in rows)} chunks differ, '
+        differ = sum(len(r.differences) + len(r.free_differences)
+                     for r in rows)
+        print(f'{differ} chunks differ, '
               f'{"some" if failed else "none"} unexplained')
 
     if args.table:
