@@ -22,8 +22,9 @@ uses). Per chunk, from upstream `mlir-opt`:
   lists a value the buffer flows into, under a condition that is not the
   constant false, and does not retain that value (through casts and
   views). The buffer flows through views, `extract_strided_metadata`'s
-  base buffer, `scf.for`, `scf.if` and `scf.while` arguments and
-  results, and branch arguments, as BufferViewFlowAnalysis follows it.
+  base buffer, `scf.for`, `scf.if`, `scf.execute_region` and `scf.while`
+  arguments and results, and branch arguments, as BufferViewFlowAnalysis
+  follows it (names resolved per region: the printer reuses them).
   At a return that hands the buffer to the caller only an unconditional
   entry counts (an entry under an ownership indicator is the instance
   returned, not freed);
@@ -68,7 +69,8 @@ DEFINITION = re.compile(r'^(%[\w.$-]+(?::\d+)?(?:, %[\w.$-]+)*) = '
 VIEWS = {'memref.cast', 'memref.subview', 'memref.expand_shape',
          'memref.collapse_shape', 'memref.reinterpret_cast'}
 NOT_COPIED = 'old contents are not read, so nothing is copied'
-FREED = re.compile(r'^freed here\b')
+# A grouped BL502 ("2 allocations: ...") names each one's type first.
+FREED = re.compile(r'^(?:.*?: )?freed here\b')
 
 
 def located_lines(text):
@@ -119,7 +121,8 @@ def expand_results(names):
 
 SCF_FOR = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.for .*?'
                      r'(?:iter_args\(([^)]*)\).*)?\{$')
-SCF_IF = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.if .*\{$')
+SCF_IF = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?'
+                    r'scf\.(?:if|execute_region|index_switch)\b.*\{$')
 SCF_WHILE = re.compile(r'^(?:(%[\w.$-]+(?::\d+)?) = )?scf\.while '
                        r'\(([^)]*)\).*\{$')
 BLOCK_LABEL = re.compile(r'^(\^[\w.$-]+)(?:\((.*)\))?:')
@@ -138,89 +141,121 @@ def results_of(names):
 
 class FunctionFlow:
     """One function of upstream's deallocated output, read line by line:
-    which values each value's buffer flows into (views, loop and `scf.if`
-    results and arguments, branch arguments: what BufferViewFlowAnalysis
-    follows), its allocations and its deallocs."""
+    which values each value's buffer flows into (views, loop, `scf.if` and
+    `scf.execute_region` results and arguments, branch arguments: what
+    BufferViewFlowAnalysis follows), its allocations, deallocs and
+    returns. The printer reuses a name in sibling regions, so each name
+    is resolved in the scope of the region it is used in."""
 
     def __init__(self):
         self.edges = collections.defaultdict(set)
         self.view_of = {}  # a view or base buffer -> its source
-        self.allocs = []  # (name, source line)
-        self.deallocs = []  # ([(freed name, unconditional)], source line)
-        self.returns = []  # (returned names, source line)
-        self.false_names = set()
-        self.true_names = set()
-        self.stack = []  # open regions: [kind, results, iter_args, region]
-        self.labels = {}  # block label -> argument names
-        self.branches = []  # (label, operand names)
+        self.allocs = []  # (value, source line)
+        self.deallocs = []  # ([(freed value, unconditional)], source line)
+        self.returns = []  # (returned values, source line)
+        self.false_values = set()
+        self.true_values = set()
+        self.scopes = [{}]  # name -> value, innermost last
+        self.values = 0
+        # Open regions: [kind, results, arguments, region, condition's
+        # operands (scf.while)].
+        self.stack = []
+        self.labels = {}  # block label -> its arguments
+        self.branches = []  # (label, operand values)
         self.pending_after = None  # the scf.while whose `do` region opens
+
+    def define(self, name):
+        self.values += 1
+        self.scopes[-1][name] = self.values
+        return self.values
+
+    def use(self, name):
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        # Defined later in the text (a block a branch reaches).
+        self.values += 1
+        self.scopes[0][name] = self.values
+        return self.values
 
     def flow(self, source, target):
         self.edges[source].add(target)
 
-    def root(self, name):
+    def root(self, value):
         seen = set()
-        while name in self.view_of and name not in seen:
-            seen.add(name)
-            name = self.view_of[name]
-        return name
+        while value in self.view_of and value not in seen:
+            seen.add(value)
+            value = self.view_of[value]
+        return value
+
+    def push(self, kind, results, args, region):
+        self.stack.append([kind, results, args, region, []])
+        self.scopes.append({})
 
     def line(self, s, where):
         if self.pending_after is not None:
             m = BLOCK_LABEL.match(s)
             if m:
-                args = NAMES.findall(m.group(2) or '')
-                for i, arg in enumerate(args):
-                    for source in self.pending_after[4]:
-                        if i < len(source):
-                            self.flow(source[i], arg)
+                args = [self.define(n) for n in NAMES.findall(m.group(2) or '')]
+                for passed in self.pending_after[4]:
+                    for value, arg in zip(passed, args):
+                        self.flow(value, arg)
                 self.pending_after = None
                 return
         m = BLOCK_LABEL.match(s)
         if m:
-            self.labels[m.group(1)] = NAMES.findall(m.group(2) or '')
+            self.labels[m.group(1)] = [self.define(n) for n in
+                                       NAMES.findall(m.group(2) or '')]
             return
         if s.startswith('}'):
-            if s.startswith('} do {'):
+            if len(self.scopes) > 1:
+                self.scopes.pop()
+            if s.startswith('} do {') and self.stack:
+                self.scopes.append({})
                 top = self.stack[-1]
                 top[3] = 'after'
                 self.pending_after = top
-            elif s.startswith('} else {'):
-                pass
+            elif s.startswith('} else {') or s.startswith('} {'):
+                self.scopes.append({})
             elif self.stack:
                 self.stack.pop()
             return
         m = SCF_FOR.match(s)
         if m:
-            results = results_of(m.group(1))
             pairs = [p.split(' = ') for p in (m.group(2) or '').split(', ')
                      if ' = ' in p]
-            args = [a.strip() for a, _ in pairs]
-            for i, (arg, init) in enumerate(pairs):
-                self.flow(init.strip(), arg.strip())
+            inits = [self.use(init.strip()) for _, init in pairs]
+            results = [self.define(n) for n in results_of(m.group(1))]
+            self.push('for', results, [], 'body')
+            args = [self.define(arg.strip()) for arg, _ in pairs]
+            self.stack[-1][2] = args
+            for i, init in enumerate(inits):
+                self.flow(init, args[i])
                 if i < len(results):
-                    self.flow(init.strip(), results[i])
-            self.stack.append(['for', results, args, 'body', []])
+                    self.flow(init, results[i])
             return
         m = SCF_WHILE.match(s)
         if m:
-            results = results_of(m.group(1))
             pairs = [p.split(' = ') for p in m.group(2).split(', ')
                      if ' = ' in p]
-            args = [a.strip() for a, _ in pairs]
-            for arg, init in pairs:
-                self.flow(init.strip(), arg.strip())
-            self.stack.append(['while', results, args, 'before', []])
+            inits = [self.use(init.strip()) for _, init in pairs]
+            results = [self.define(n) for n in results_of(m.group(1))]
+            self.push('while', results, [], 'before')
+            args = [self.define(arg.strip()) for arg, _ in pairs]
+            self.stack[-1][2] = args
+            for init, arg in zip(inits, args):
+                self.flow(init, arg)
             return
         m = SCF_IF.match(s)
         if m:
-            self.stack.append(['if', results_of(m.group(1)), [], 'then', []])
+            results = [self.define(n) for n in results_of(m.group(1))]
+            self.push('if', results, [], 'then')
             return
         if s.startswith('scf.yield') and self.stack:
             kind, results, args, region, _ = self.stack[-1]
-            yielded = operands(s[len('scf.yield'):])
+            yielded = [self.use(n) for n in operands(s[len('scf.yield'):])]
             targets = [results] if kind in ('for', 'if') else []
-            if kind in ('for',) or (kind == 'while' and region == 'after'):
+            if kind == 'for' or (kind == 'while' and region == 'after'):
                 targets.append(args)
             for i, value in enumerate(yielded):
                 for t in targets:
@@ -229,50 +264,54 @@ class FunctionFlow:
             return
         if s.startswith('scf.condition') and self.stack:
             top = self.stack[-1]
-            passed = operands(s[s.index(')') + 1:])
-            for i, value in enumerate(passed):
-                if i < len(top[1]):
-                    self.flow(value, top[1][i])
+            passed = [self.use(n) for n in operands(s[s.index(')') + 1:])]
+            for value, result in zip(passed, top[1]):
+                self.flow(value, result)
             top[4].append(passed)  # to the `do` region's arguments
             return
         if s.startswith('cf.br') or s.startswith('cf.cond_br'):
             for label, names in BRANCH.findall(s.split(' ', 1)[1]):
-                self.branches.append((label, NAMES.findall(names or '')))
+                self.branches.append(
+                    (label, [self.use(n) for n in NAMES.findall(names or '')]))
             return
-        if s.endswith('{'):
-            self.stack.append(['other', [], [], 'body', []])
         m = CONST_FALSE.match(s)
         if m:
-            self.false_names.add(m.group(1))
+            self.false_values.add(self.define(m.group(1)))
         m = CONST_TRUE.match(s)
         if m:
-            self.true_names.add(m.group(1))
+            self.true_values.add(self.define(m.group(1)))
         if s.startswith('return') or s.startswith('func.return'):
-            self.returns.append((operands(s.split(' ', 1)[1]
-                                          if ' ' in s else ''), where))
+            self.returns.append(([self.use(n) for n in operands(
+                s.split(' ', 1)[1] if ' ' in s else '')], where))
         m = METADATA.match(s)
         if m:
-            self.view_of[m.group(1)] = m.group(2)
-            self.flow(m.group(2), m.group(1))
+            source = self.use(m.group(2))
+            base = self.define(m.group(1))
+            self.view_of[base] = source
+            self.flow(source, base)
         m = DEFINITION.match(s)
         if m and m.group(2) in VIEWS and m.group(3):
+            source = self.use(m.group(3))
             for name in expand_results(m.group(1)):
-                self.view_of[name] = m.group(3)
-                self.flow(m.group(3), name)
+                view = self.define(name)
+                self.view_of[view] = source
+                self.flow(source, view)
         m = re.match(r'^(%[\w.$-]+) = memref\.alloc\b', s)
         if m:
-            self.allocs.append((m.group(1), where))
+            self.allocs.append((self.define(m.group(1)), where))
         m = DEALLOC.search(s)
         if m:
-            memrefs = [x.strip() for x in m.group(1).split(',')]
-            conditions = [x.strip() for x in m.group(2).split(',')]
-            retained = {self.root(x.strip())
-                        for x in (m.group(3) or '').split(',')} - {''}
-            freed = [(memref, condition in self.true_names)
+            memrefs = [self.use(x.strip()) for x in m.group(1).split(',')]
+            conditions = [self.use(x.strip()) for x in m.group(2).split(',')]
+            retained = {self.root(self.use(x.strip()))
+                        for x in (m.group(3) or '').split(',') if x.strip()}
+            freed = [(memref, condition in self.true_values)
                      for memref, condition in zip(memrefs, conditions)
-                     if condition not in self.false_names
+                     if condition not in self.false_values
                      and self.root(memref) not in retained]
             self.deallocs.append((freed, where))
+        if s.endswith('{'):
+            self.push('other', [], [], 'body')
 
     def pairs(self):
         """(allocation line, dealloc line) for each allocation and each
@@ -282,9 +321,9 @@ class FunctionFlow:
         entry frees it (when it is not the buffer returned, decided at run
         time): an entry under an ownership indicator is the instance
         returned, which the dealloc does not free."""
-        for label, names in self.branches:
-            for arg, name in zip(self.labels.get(label, []), names):
-                self.flow(name, arg)
+        for label, passed in self.branches:
+            for value, arg in zip(passed, self.labels.get(label, [])):
+                self.flow(value, arg)
         out = set()
         for k, (alloc, alloc_line) in enumerate(self.allocs):
             reach, todo = {alloc}, [alloc]
@@ -293,10 +332,10 @@ class FunctionFlow:
                     if nxt not in reach:
                         reach.add(nxt)
                         todo.append(nxt)
-            returned_at = {line for names, line in self.returns
-                           if any(name in reach for name in names)}
+            returned_at = {line for values, line in self.returns
+                           if any(v in reach for v in values)}
             for freed, line in self.deallocs:
-                entries = [always for name, always in freed if name in reach]
+                entries = [always for value, always in freed if value in reach]
                 if line in returned_at:
                     entries = [always for always in entries if always]
                 if entries:
@@ -361,7 +400,7 @@ def bufferlens_counts(bufferlens, path, config):
                 out_of_place[f['line']] += 1
             for r in f['related']:
                 if FREED.match(r['message']):
-                    free_pairs[(f['line'], r['line'])] += n
+                    free_pairs[(f['line'], r['line'])] += 1
         elif f['code'] == 'BL503':
             counts['failures'] += 1
     counts['frees'] = sum(free_pairs.values())
