@@ -110,15 +110,15 @@ std::string tensor::typeAndBytes(Type type) {
 /// larger than that is one batch). A run has a cost of its own (a copy of
 /// a module, a pass manager, the analyses of its copy), so batches are
 /// large; but upstream stops at the first function it fails on and the
-/// batch runs again without it (runTensorAnalysis), so a batch that fails
-/// is split into small ones, and a file with many such functions costs a
-/// small batch's run per failure. `lint` CPU on the 100k-line tensor
-/// bench module (a tenth of its functions fail) and on the same module
-/// without them: batches of 16, 1.67-1.71 and 1.39-1.42 s; of 64,
-/// 1.81-1.86 and 1.27-1.32 s; of 64 split into 16 on a failure,
-/// 1.67-1.73 and 1.27-1.34 s.
+/// batch runs again without it (runTensorAnalysis), so in a file with many
+/// such functions large batches repeat more. So batches are made small,
+/// and merged up to kBatchFunctions until a run fails; the batch that
+/// failed is split into small ones again. On the 100k-line tensor bench
+/// module without the functions upstream rejects, `lint --jobs 1` took
+/// 1.39-1.46 s of CPU with batches of 16 and 1.28-1.33 s merged (10.90G
+/// and 10.76G instructions); with them, 13.28G instructions either way.
 constexpr size_t kBatchFunctions = 64;
-constexpr size_t kBatchFunctionsAfterFailure = 16;
+constexpr size_t kSmallBatchFunctions = 16;
 
 /// `functions` in batches of at most `limit` functions, in their order,
 /// each batch a union of whole components of the call graph (a call in
@@ -228,7 +228,7 @@ struct TensorAnalysis::State {
     choosePassOptions();
     parsedHalves = OneShotHalves::forOptions(pass.text);
     for (std::vector<FunctionId> &functions :
-         batchesByCalls(index, runnable(), symbolNames, kBatchFunctions))
+         batchesByCalls(index, runnable(), symbolNames, kSmallBatchFunctions))
       batches.push_back({std::move(functions), nullptr, nullptr, {}, {}});
   }
 
@@ -329,13 +329,33 @@ struct TensorAnalysis::State {
     }
   }
 
+  /// Whether a run has failed: until then, batches are merged.
+  bool failureSeen = false;
+
+  /// Batch `i` before its first run: the small batches after it merged in
+  /// up to kBatchFunctions functions, while no run has failed. Merged in
+  /// order, so each is still whole components of the call graph.
+  void merge(size_t i) {
+    if (failureSeen)
+      return;
+    std::vector<FunctionId> &into = batches[i].remaining;
+    for (size_t j = i + 1; j < batches.size(); ++j) {
+      std::vector<FunctionId> &next = batches[j].remaining;
+      if (into.size() + next.size() > kBatchFunctions)
+        break;
+      llvm::append_range(into, next);
+      next.clear();
+    }
+  }
+
   /// After a failure: what is left of a large batch in small ones, the
   /// first staying in `batch`, the others appended.
   void split(Batch &batch) {
-    if (batch.remaining.size() <= kBatchFunctionsAfterFailure)
+    failureSeen = true;
+    if (batch.remaining.size() <= kSmallBatchFunctions)
       return;
     std::vector<std::vector<FunctionId>> parts = batchesByCalls(
-        index, batch.remaining, symbolNames, kBatchFunctionsAfterFailure);
+        index, batch.remaining, symbolNames, kSmallBatchFunctions);
     batch.remaining = std::move(parts.front());
     for (size_t i = 1; i < parts.size(); ++i)
       batches.push_back({std::move(parts[i]), nullptr, nullptr, {}, {}});
@@ -460,8 +480,10 @@ void TensorAnalysis::analyseAhead() {
     return;
   analysedAhead = true;
   // By index: a batch that fails appends its parts.
-  for (size_t i = 0; i < state->batches.size(); ++i)
+  for (size_t i = 0; i < state->batches.size(); ++i) {
+    state->merge(i);
     state->analyseOnly(state->batches[i]);
+  }
 }
 
 std::vector<Finding> TensorAnalysis::failuresSoFar() const {
@@ -482,6 +504,8 @@ void TensorAnalysis::finish() {
   // Batch by batch unless the analysis-only runs went ahead: then every
   // batch's copy is alive at once.
   for (size_t i = 0; i < state->batches.size(); ++i) {
+    if (!analysedAhead)
+      state->merge(i);
     Batch &batch = state->batches[i];
     if (analysedAhead || state->analyseOnly(batch))
       state->bufferize(batch);
