@@ -567,21 +567,23 @@ def main():
     rows = [analyse(args, path) for path in args.files]
 
     failed = False
+
+    def report(key, what):
+        """Prints one chunk's difference; whether it is unexplained."""
+        reason = explained.get(key)
+        print(f'{key}: {what}: '
+              f'{"explained: " + reason if reason else "DIFFERENT"}')
+        return args.check is not None and reason is None
+
     for row in rows:
         for first, up, ours in row.differences:
-            key = f'{row.name}:{first}'
-            reason = explained.get(key)
-            print(f'{key}: out of place upstream {lines_text(up)} '
-                  f'BufferLens {lines_text(ours)}: '
-                  f'{"explained: " + reason if reason else "DIFFERENT"}')
-            failed |= args.check is not None and reason is None
+            failed |= report(f'{row.name}:{first}',
+                             f'out of place upstream {lines_text(up)} '
+                             f'BufferLens {lines_text(ours)}')
         for first, up, ours in row.free_differences:
-            key = f'{row.name}:{first}:frees'
-            reason = explained.get(key)
-            print(f'{key}: (allocation, free) lines upstream '
-                  f'{pairs_text(up)} BufferLens {pairs_text(ours)}: '
-                  f'{"explained: " + reason if reason else "DIFFERENT"}')
-            failed |= args.check is not None and reason is None
+            failed |= report(f'{row.name}:{first}:frees',
+                             f'(allocation, free) lines upstream '
+                             f'{pairs_text(up)} BufferLens {pairs_text(ours)}')
     if args.check is not None:
         differ = sum(len(r.differences) + len(r.free_differences)
                      for r in rows)

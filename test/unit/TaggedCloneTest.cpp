@@ -24,6 +24,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,14 +56,30 @@ std::vector<std::string> opNames(const AnalysisResult &result) {
   return names;
 }
 
-TEST(TaggedCloneTest, PositionsNameTheOpTheParserGaveThemAlone) {
+/// kPositions parsed and indexed.
+struct Positions {
   std::unique_ptr<MLIRContext> context = createContext();
   std::vector<Finding> errors;
   std::unique_ptr<ParsedModule> parsed =
       ParsedModule::parse(kPositions, "t.mlir", *context, errors);
-  ASSERT_TRUE(parsed) << errors.size();
   AnalysisResult result;
-  SourceIndex index(*parsed, result);
+  std::optional<SourceIndex> index;
+  Positions() {
+    if (parsed)
+      index.emplace(*parsed, result);
+  }
+  ~Positions() {
+    index.reset();
+    if (parsed)
+      eraseNestedInnermostFirst(parsed->module());
+  }
+};
+
+TEST(TaggedCloneTest, PositionsNameTheOpTheParserGaveThemAlone) {
+  Positions positions;
+  ASSERT_TRUE(positions.index) << positions.errors.size();
+  const SourceIndex &index = *positions.index;
+  const AnalysisResult &result = positions.result;
   ASSERT_EQ(opNames(result),
             (std::vector<std::string>{
                 "tensor.empty", "linalg.fill", "linalg.yield", "scf.for",
@@ -78,49 +95,42 @@ TEST(TaggedCloneTest, PositionsNameTheOpTheParserGaveThemAlone) {
   // location is not a position.
   EXPECT_EQ(named, (std::vector<OpId>{0, 1, kNone, 3, 4, 3, kNone, kNone, kNone,
                                       kNone, 10}));
-  EXPECT_EQ(index.opLocatedAt(UnknownLoc::get(context.get())), kNone);
-  eraseNestedInnermostFirst(parsed->module());
+  EXPECT_EQ(index.opLocatedAt(UnknownLoc::get(positions.context.get())), kNone);
 }
 
 TEST(TaggedCloneTest, FusedLocationsNameEachOpOnceInOrder) {
-  std::unique_ptr<MLIRContext> context = createContext();
-  std::vector<Finding> errors;
-  std::unique_ptr<ParsedModule> parsed =
-      ParsedModule::parse(kPositions, "t.mlir", *context, errors);
-  ASSERT_TRUE(parsed) << errors.size();
-  AnalysisResult result;
-  SourceIndex index(*parsed, result);
-  {
-    TaggedClone clone(index);
-    Operation *empty = clone.lookup(index.op(0));
-    Operation *yield = clone.lookup(index.op(5));
-    Operation *addf = clone.lookup(index.op(6));
-    ASSERT_TRUE(empty && yield && addf);
-    // The empty tensor keeps its position; the loop's implicit yield and
-    // the ops at a shared position are tagged.
-    EXPECT_EQ(empty->getLoc(), index.op(0)->getLoc());
-    EXPECT_NE(yield->getLoc(), index.op(5)->getLoc());
-    EXPECT_NE(addf->getLoc(), index.op(6)->getLoc());
+  Positions positions;
+  ASSERT_TRUE(positions.index) << positions.errors.size();
+  const SourceIndex &index = *positions.index;
+  MLIRContext *context = positions.context.get();
+  TaggedClone clone(index);
+  Operation *empty = clone.lookup(index.op(0));
+  Operation *yield = clone.lookup(index.op(5));
+  Operation *addf = clone.lookup(index.op(6));
+  ASSERT_TRUE(empty && yield && addf);
+  // The empty tensor keeps its position; the loop's implicit yield and
+  // the ops at a shared position are tagged.
+  EXPECT_EQ(empty->getLoc(), index.op(0)->getLoc());
+  EXPECT_NE(yield->getLoc(), index.op(5)->getLoc());
+  EXPECT_NE(addf->getLoc(), index.op(6)->getLoc());
 
-    // What a pass that fuses them would leave. The yield's tag holds the
-    // loop's position, which must not be read as a fourth op.
-    Location fused = FusedLoc::get(
-        context.get(), {yield->getLoc(), empty->getLoc(), addf->getLoc()});
-    std::vector<OpId> seen;
-    clone.forEachOriginOp(fused, [&](OpId id) {
-      seen.push_back(id);
-      return true;
-    });
-    EXPECT_EQ(seen, (std::vector<OpId>{5, 0, 6}));
-    EXPECT_EQ(clone.originOpOf(fused), 5);
-    // Inside a name or a call site, as inlining leaves them.
-    Location site = CallSiteLoc::get(
-        NameLoc::get(StringAttr::get(context.get(), "n"), addf->getLoc()),
-        empty->getLoc());
-    EXPECT_EQ(clone.originOpOf(site), 6);
-    EXPECT_EQ(clone.originOpOf(UnknownLoc::get(context.get())), kNone);
-  }
-  eraseNestedInnermostFirst(parsed->module());
+  // What a pass that fuses them would leave. The yield's tag holds the
+  // loop's position, which must not be read as a fourth op.
+  Location fused = FusedLoc::get(
+      context, {yield->getLoc(), empty->getLoc(), addf->getLoc()});
+  std::vector<OpId> seen;
+  clone.forEachOriginOp(fused, [&](OpId id) {
+    seen.push_back(id);
+    return true;
+  });
+  EXPECT_EQ(seen, (std::vector<OpId>{5, 0, 6}));
+  EXPECT_EQ(clone.originOpOf(fused), 5);
+  // Inside a name or a call site, as inlining leaves them.
+  Location site = CallSiteLoc::get(
+      NameLoc::get(StringAttr::get(context, "n"), addf->getLoc()),
+      empty->getLoc());
+  EXPECT_EQ(clone.originOpOf(site), 6);
+  EXPECT_EQ(clone.originOpOf(UnknownLoc::get(context)), kNone);
 }
 
 TEST(TaggedCloneTest, EveryCopiedOpNamesItsOriginalOnTheCorpus) {
