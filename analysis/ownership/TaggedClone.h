@@ -3,9 +3,10 @@
 // The upstream passes rewrite IR in place: they append block arguments,
 // rebuild region ops with extra results, wrap operands in base-buffer
 // extractions. To explain their result in the user's terms we run them on
-// a copy whose ops carry their op id in an opaque location, so every value
-// the pass leaves (or rebuilds from an original op) maps back to the
-// user's.
+// a copy whose ops' locations name them: the file position the parser gave
+// an op alone (SourceIndex::opLocatedAt), kept, or else an opaque location
+// holding its op id. So every value the pass leaves (or rebuilds from an
+// original op) maps back to the user's.
 //
 //===----------------------------------------------------------------------===//
 
