@@ -112,11 +112,12 @@ std::string tensor::typeAndBytes(Type type) {
 /// large; but upstream stops at the first function it fails on and the
 /// batch runs again without it (runTensorAnalysis), so in a file with many
 /// such functions large batches repeat more. So batches are made small,
-/// and merged up to kBatchFunctions until a run fails; the batch that
-/// failed is split into small ones again. On the 100k-line tensor bench
-/// module without the functions upstream rejects, `lint --jobs 1` took
-/// 1.39-1.46 s of CPU with batches of 16 and 1.28-1.33 s merged (10.90G
-/// and 10.76G instructions); with them, 13.28G instructions either way.
+/// and merged before their first run up to a limit that doubles after
+/// each batch that passes, to kBatchFunctions, and is small again after a
+/// failure (State::batchLimit); the batch that failed is split into small
+/// ones. On the 100k-line tensor bench module without the functions
+/// upstream rejects, `lint --jobs 1` took 1.39-1.46 s of CPU with batches
+/// of 16 and 1.28-1.33 s merged to 64 (10.90G and 10.76G instructions).
 constexpr size_t kBatchFunctions = 64;
 constexpr size_t kSmallBatchFunctions = 16;
 
@@ -329,19 +330,20 @@ struct TensorAnalysis::State {
     }
   }
 
-  /// Whether a run has failed: until then, batches are merged.
-  bool failureSeen = false;
+  /// How many functions the next batch may hold: doubled, up to
+  /// kBatchFunctions, after each batch whose first run passes, and small
+  /// again after a failure, so a failure repeats a run of at most twice
+  /// the functions of the last batch that passed.
+  size_t batchLimit = kSmallBatchFunctions;
 
   /// Batch `i` before its first run: the small batches after it merged in
-  /// up to kBatchFunctions functions, while no run has failed. Merged in
-  /// order, so each is still whole components of the call graph.
+  /// up to batchLimit functions. Merged in order, so each is still whole
+  /// components of the call graph.
   void merge(size_t i) {
-    if (failureSeen)
-      return;
     std::vector<FunctionId> &into = batches[i].remaining;
     for (size_t j = i + 1; j < batches.size(); ++j) {
       std::vector<FunctionId> &next = batches[j].remaining;
-      if (into.size() + next.size() > kBatchFunctions)
+      if (into.size() + next.size() > batchLimit)
         break;
       llvm::append_range(into, next);
       next.clear();
@@ -351,7 +353,7 @@ struct TensorAnalysis::State {
   /// After a failure: what is left of a large batch in small ones, the
   /// first staying in `batch`, the others appended.
   void split(Batch &batch) {
-    failureSeen = true;
+    batchLimit = kSmallBatchFunctions;
     if (batch.remaining.size() <= kSmallBatchFunctions)
       return;
     std::vector<std::vector<FunctionId>> parts = batchesByCalls(
@@ -373,6 +375,7 @@ struct TensorAnalysis::State {
     batch.clone.reset();
     batch.decided.clear();
     batch.aliasing.clear();
+    bool failed = false;
     while (!batch.remaining.empty()) {
       std::vector<PassError> errors;
       std::vector<TaggedClone::SymbolNames> used;
@@ -389,6 +392,7 @@ struct TensorAnalysis::State {
                                       pass.text, errors))) {
         fail(batch.remaining, errors);
         split(batch);
+        failed = true;
         continue;
       }
       // Read into a plan of their own: a failure of the bufferizing run
@@ -401,6 +405,8 @@ struct TensorAnalysis::State {
       attributes.restore();
       batch.clone = std::move(clone);
       batch.halves = std::move(halves);
+      if (!failed)
+        batchLimit = std::min(2 * batchLimit, kBatchFunctions);
       return true;
     }
     return false;
