@@ -513,7 +513,9 @@ void TensorAnalysis::finish() {
     if (!analysedAhead)
       state->merge(i);
     Batch &batch = state->batches[i];
-    if (analysedAhead || state->analyseOnly(batch))
+    // A batch split off by a failed bufferizing run has not been analysed,
+    // even when the others went ahead.
+    if (batch.clone || state->analyseOnly(batch))
       state->bufferize(batch);
   }
   state->report();

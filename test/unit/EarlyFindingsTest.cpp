@@ -305,3 +305,59 @@ TEST(EarlyFindingsTest, IncrementalEditsHaveNoEarlySnapshot) {
 }
 
 } // namespace
+
+TEST(EarlyFindingsTest, BatchesSplitByAFailedBufferizingRunAreAnalysedToo) {
+  // One-Shot Bufferize's analysis accepts @mixed; its bufferizing run
+  // rejects it (the `scf.if` yields buffers of two memory spaces). The
+  // tensor view's batches grow while runs pass, so @mixed's batch holds
+  // many functions, and the failure splits what is left of it into small
+  // batches. With the early findings, every batch's analysis runs ahead:
+  // the batches split off at the end must still be analysed.
+  std::string text;
+  for (int k = 0; k < 60; ++k) {
+    if (k == 30)
+      text += R"mlir(
+func.func @mixed(%c: i1, %v: f32) -> tensor<5xf32> {
+  %c0 = arith.constant 0 : index
+  %a = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<5xf32>
+  %b = bufferization.alloc_tensor() {memory_space = 2 : i64} : tensor<5xf32>
+  %r = scf.if %c -> tensor<5xf32> {
+    scf.yield %a : tensor<5xf32>
+  } else {
+    scf.yield %b : tensor<5xf32>
+  }
+  %w = tensor.insert %v into %r[%c0] : tensor<5xf32>
+  return %w : tensor<5xf32>
+}
+)mlir";
+    text += "func.func @fill_" + std::to_string(k) +
+            "(%n: index, %v: f32) -> tensor<?xf32> {\n"
+            "  %e = tensor.empty(%n) : tensor<?xf32>\n"
+            "  %f = linalg.fill ins(%v : f32) outs(%e : tensor<?xf32>)"
+            " -> tensor<?xf32>\n"
+            "  return %f : tensor<?xf32>\n"
+            "}\n";
+  }
+  auto bufferized = [](const AnalysisResult &result) {
+    std::string out;
+    for (const TensorPlan &plan : result.tensor)
+      out += result.functions[plan.function].name +
+             (plan.bufferized ? " bufferized, " : " fails, ") +
+             std::to_string(plan.allocations.size()) + " allocations\n";
+    return out;
+  };
+  AnalysisResult plain = analyzeDocument(text, "t.mlir", AnalysisOptions{});
+  std::string expected;
+  for (int k = 0; k < 60; ++k) {
+    if (k == 30)
+      expected += "mixed fails, 0 allocations\n";
+    expected += "fill_" + std::to_string(k) + " bufferized, 1 allocations\n";
+  }
+  EXPECT_EQ(bufferized(plain), expected);
+  int calls = 0;
+  AnalysisResult ahead =
+      analyzeDocument(text, "t.mlir", AnalysisOptions{},
+                      [&](std::vector<Finding>) { ++calls; });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(bufferized(ahead), expected);
+}
