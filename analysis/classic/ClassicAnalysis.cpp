@@ -287,9 +287,19 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
   AnalysisResult &result = index.result();
   ClassicPlan plan;
   plan.function = fn;
-  findRedundantClones(index, fn);
-  findRedundantCopies(index, fn);
-  findMultiBufferingCandidates(index, fn, plan);
+  // A stage whose only product is a finding that is turned off is skipped
+  // when nothing reads the plan (without explanations): the tensor view's
+  // bufferized copies ask for BL301 and BL302 alone
+  // (tensormemref/BufferizedFindings.cpp).
+  auto wanted = [&](FindingCode code) {
+    return options.explanations || options.isEnabled(code);
+  };
+  if (wanted(FindingCode::BL304))
+    findRedundantClones(index, fn);
+  if (wanted(FindingCode::BL305))
+    findRedundantCopies(index, fn);
+  if (wanted(FindingCode::BL303))
+    findMultiBufferingCandidates(index, fn, plan);
   auto function = index.function(fn);
   bool repairFrees = result.functions[fn].stage != Stage::Bufferized &&
                      options.classicRepairsFrees;
@@ -307,7 +317,8 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
     // not show: findings are sorted by place and code.
     plan.computed = runOnCopy(index, fn, plan, repairFrees, counted);
     FunctionFacts facts(function);
-    checkWritesDominateReads(index, fn, facts);
+    if (wanted(FindingCode::BL401))
+      checkWritesDominateReads(index, fn, facts);
     if (plan.computed) {
       // One entry per heap allocation in each, reserved (reserveMore says
       // why).
@@ -320,8 +331,10 @@ void bufferlens::analyzeClassic(SourceIndex &index, FunctionId fn,
       });
       plan.hoists.reserve(allocations);
       plan.promotions.reserve(allocations);
-      reportCriticalAliases(index, plan);
-      reportBackEdges(index, plan);
+      if (wanted(FindingCode::BL201))
+        reportCriticalAliases(index, plan);
+      if (wanted(FindingCode::BL202))
+        reportBackEdges(index, plan);
       computeHoisting(index, fn, facts, plan);
       computePromotion(index, fn, facts, plan, options.promoteToStackLimit);
     }

@@ -16,6 +16,7 @@
 #include "analysis/ir/DestroyIR.h"
 #include "analysis/ir/ParsedModule.h"
 #include "analysis/ir/SourceIndex.h"
+#include "analysis/model/FindingCodes.h"
 #include "analysis/ownership/OwnershipAnalysis.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensormemref/BufferizedCopy.h"
@@ -284,6 +285,11 @@ void BufferizedFindings::analyseKept() {
     SourceIndex copied(*copy, bufferized);
     AnalysisOptions quiet = options;
     quiet.explanations = false; // No finding depends on them.
+    // Only the mapped codes are read: the stages of the others are skipped
+    // (analyzeClassic).
+    for (const FindingCodeInfo &info : allFindingCodes())
+      if (!isMappedCode(info.code))
+        quiet.enabled[info.code] = false;
     // Every stage of a function under its budget, as Analyzer.cpp runs
     // them on a bufferized document: their loops poll the meter.
     FunctionBudgets budgets(bufferized, options.functionBudget);

@@ -74,3 +74,37 @@ TEST(FindingsOnlyTest, ExplanationsChangeNoFindingOnGeneratedModules) {
         << text;
   }
 }
+
+// Without explanations, a classic stage whose only finding is turned off
+// is skipped (analyzeClassic; the tensor view's bufferized copies ask for
+// BL301 and BL302 alone). Skipping it must take away that code's findings
+// and nothing else.
+TEST(FindingsOnlyTest, SkippedClassicStagesTakeOnlyTheirOwnFindings) {
+  const FindingCode skippable[] = {FindingCode::BL201, FindingCode::BL202,
+                                   FindingCode::BL303, FindingCode::BL304,
+                                   FindingCode::BL305, FindingCode::BL401};
+  std::map<FindingCode, size_t> removed;
+  test::forEachAnalysisInput(
+      [&](const std::filesystem::path &path, const std::string &text) {
+        AnalysisOptions all;
+        all.explanations = false;
+        std::vector<Finding> expected = test::analyze(text, all).findings;
+        AnalysisOptions some = all;
+        for (FindingCode code : skippable)
+          some.enabled[code] = false;
+        llvm::erase_if(expected, [&](const Finding &finding) {
+          if (!llvm::is_contained(skippable, finding.code))
+            return false;
+          ++removed[finding.code];
+          return true;
+        });
+        EXPECT_EQ(test::describe(expected),
+                  test::describe(test::analyze(text, some).findings))
+            << path;
+      });
+  // Not vacuous: the inputs have findings of each but the one `lint` finds
+  // in none of them.
+  for (FindingCode code : skippable)
+    if (code != FindingCode::BL303)
+      EXPECT_GT(removed[code], 0u) << codeName(code);
+}
