@@ -427,3 +427,21 @@ OpId SourceIndex::opLocatedAt(Location loc) const {
   auto it = own.ops.find(loc);
   return it == own.ops.end() ? kNone : it->second;
 }
+
+ValueId SourceIndex::laidOutValueNamed(llvm::StringRef name) const {
+  unsigned id = 0;
+  if (!laidOut || !name.consume_front("%v") || name.getAsInteger(10, id) ||
+      id >= out.values.size())
+    return kNone;
+  return static_cast<ValueId>(id);
+}
+
+OpId SourceIndex::laidOutOpAt(uint32_t offset) const {
+  if (!laidOut)
+    return kNone;
+  auto it = llvm::partition_point(
+      out.ops, [&](const OpEntry &op) { return op.nameRange.begin < offset; });
+  if (it == out.ops.end() || it->nameRange.begin != offset)
+    return kNone;
+  return static_cast<OpId>(it - out.ops.begin());
+}

@@ -65,6 +65,13 @@ public:
   /// use.
   OpId opLocatedAt(mlir::Location loc) const;
 
+  /// The value of an adopted module's index a name of its layout names
+  /// (`%v<id>`, laidOutName), or kNone.
+  ValueId laidOutValueNamed(llvm::StringRef name) const;
+  /// The op of an adopted module's index whose name is laid out at
+  /// `offset`, or kNone: ops are laid out in the order of their ids.
+  OpId laidOutOpAt(uint32_t offset) const;
+
 private:
   template <typename Map, typename Key>
   static int32_t find(const Map &map, const Key &key) {

@@ -38,40 +38,25 @@ namespace {
 /// built once for every copy.
 using FunctionsByName = llvm::StringMap<std::vector<FunctionId>>;
 
-/// The copy, analysed, and the way back to the user's text.
-/// Names are looked up in tables, each built once, when first needed
-/// (most documents have no finding to map): a message names a few values,
-/// but a document can have hundreds of thousands, and scanning them all
-/// per name made mapping quadratic in the size of a function.
+/// The copy, analysed, and the way back to the user's text. Its ops and
+/// values are found from the layout itself (SourceIndex::laidOutOpAt,
+/// laidOutValueNamed); the user's functions by name in a table built once
+/// per copy.
 struct Mapper {
   const SourceIndex &user;
   const SourceIndex &copied;
   const FunctionsByName &userFunctionsNamed;
-  std::map<uint32_t, OpId> opAt; // The copy's ops by name offset.
-  /// The copy's values by function and name; the last of a name wins,
-  /// as it did when every value was scanned.
-  mutable std::optional<std::map<std::pair<FunctionId, std::string>, ValueId>>
-      valueNamed;
 
   Mapper(const SourceIndex &user, const SourceIndex &copied,
          const FunctionsByName &userFunctionsNamed)
-      : user(user), copied(copied), userFunctionsNamed(userFunctionsNamed) {
-    const AnalysisResult &result = copied.result();
-    for (OpId id = 0; id < (OpId)result.ops.size(); ++id)
-      opAt[result.ops[id].nameRange.begin] = id;
-  }
+      : user(user), copied(copied), userFunctionsNamed(userFunctionsNamed) {}
 
   /// The copy's value `name` of `copiedFn`, or kNone.
   ValueId valueOf(FunctionId copiedFn, const std::string &name) const {
-    if (!valueNamed) {
-      const AnalysisResult &result = copied.result();
-      valueNamed.emplace();
-      for (ValueId id = 0; id < (ValueId)result.values.size(); ++id)
-        (*valueNamed)[{result.values[id].function, result.values[id].name}] =
-            id;
-    }
-    auto it = valueNamed->find({copiedFn, name});
-    return it == valueNamed->end() ? kNone : it->second;
+    ValueId id = copied.laidOutValueNamed(name);
+    return id != kNone && copied.result().values[id].function == copiedFn
+               ? id
+               : kNone;
   }
 
   /// The copy's functions whose entry block is labelled ^bb0.
@@ -89,8 +74,7 @@ struct Mapper {
   }
 
   OpId copiedOpAt(SourceRange range) const {
-    auto it = opAt.find(range.begin);
-    return it == opAt.end() ? kNone : it->second;
+    return copied.laidOutOpAt(range.begin);
   }
 
   /// The user's op an op of the copy stands for.

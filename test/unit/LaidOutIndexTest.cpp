@@ -132,8 +132,17 @@ TEST(LaidOutIndexTest, NestsAsThePrintedTextOfTheSameModule) {
           EXPECT_TRUE(names.insert(op.nameRange.begin).second) << where;
           EXPECT_LE(op.fullRange.begin, op.nameRange.begin) << where;
         }
+        // And found back from them (BufferizedFindings maps findings so).
+        for (OpId op = 0; op < (OpId)adoptedResult.ops.size(); ++op)
+          EXPECT_EQ(
+              adoptedIndex.laidOutOpAt(adoptedResult.ops[op].nameRange.begin),
+              op)
+              << where;
         for (ValueId v = 0; v < (ValueId)adoptedResult.values.size(); ++v) {
           EXPECT_EQ(adoptedResult.values[v].name, "%v" + std::to_string(v))
+              << where;
+          EXPECT_EQ(
+              adoptedIndex.laidOutValueNamed(adoptedResult.values[v].name), v)
               << where;
           for (const SourceRange &use : adoptedResult.values[v].uses)
             EXPECT_LT(use.end, size + 1) << where;
