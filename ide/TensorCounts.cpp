@@ -12,6 +12,8 @@
 
 #include "ide/Features.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 
 using namespace bufferlens;
@@ -19,9 +21,9 @@ using namespace bufferlens;
 static uint64_t staticBytes(const std::vector<BufferizationEffect> &effects) {
   uint64_t total = 0;
   // An effect of dynamic size adds nothing: its size is not known before
-  // the program runs.
+  // the program runs. A sum past 64 bits stays at the largest count.
   for (const BufferizationEffect &effect : effects)
-    total += effect.bytes.value_or(0);
+    total = llvm::SaturatingAdd(total, effect.bytes.value_or(0));
   return total;
 }
 

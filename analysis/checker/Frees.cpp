@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
+#include <limits>
+
 using namespace bufferlens;
 using namespace bufferlens::checker;
 using namespace mlir;
@@ -171,31 +173,50 @@ void Interpreter::deallocHelper(Operation &op, State &state) {
          *freeOut = arrays[3], *ownOut = arrays[4];
   if (!toFree || !toRetain || !conds || !freeOut || !ownOut)
     return;
-  auto entry = [&](Object *array, int64_t i, Value fresh) {
-    auto it = array->contents.find(std::to_string(i) + ",");
-    if (it != array->contents.end())
-      return it->second;
-    AbsValue v = freshValue(state, fresh);
-    return v;
-  };
   int64_t n = toFree->numElements, m = toRetain->numElements;
   freeOut->contents.clear();
   ownOut->contents.clear();
+  // Loads from the outputs yield unknown flags when this returns early:
+  // for arrays of unknown size, and for arrays with an entry not stored
+  // (the lowering stores every entry before the call: this is some other
+  // function of that name).
   if (n < 0 || m < 0)
-    return; // Loads from the outputs then yield unknown flags.
+    return;
+  // The flags take n * m + n * (n - 1) / 2 comparisons: arrays as large
+  // as a file can spell out would take time quadratic in it. They are
+  // counted against the function's steps, kComparisonsPerStep to a step
+  // (a comparison of two entries costs a fraction of an interpreted op:
+  // the lowering of a dealloc of 2,000 memrefs, 2 million comparisons,
+  // took 2 s in all), so that the lowering of a dealloc of 700 memrefs is
+  // still interpreted exactly.
+  constexpr uint64_t kComparisonsPerStep = 16;
+  uint64_t comparisons =
+      n > int64_t(limits.maxSteps) || m > int64_t(limits.maxSteps)
+          ? std::numeric_limits<uint64_t>::max()
+          : uint64_t(n) * uint64_t(m) + uint64_t(n) * (n - 1) / 2;
+  if (spendSteps(comparisons / kComparisonsPerStep))
+    return;
+  auto entry = [](Object *array, int64_t i) -> const AbsValue * {
+    auto it = array->contents.find(std::to_string(i) + ",");
+    return it == array->contents.end() ? nullptr : &it->second;
+  };
   std::vector<AbsValue> pointers, kept;
   std::vector<Bool> flags;
-  Value indexValue = op.getOperand(0), flagValue = op.getOperand(2);
-  (void)indexValue;
+  Value flagValue = op.getOperand(2);
   for (int64_t i = 0; i < n; ++i) {
-    AbsValue p = entry(toFree, i, Value());
-    pointers.push_back(p);
-    AbsValue c = entry(conds, i, Value());
-    flags.push_back(c.kind == AbsValue::Flag ? c.flag
-                                             : boolAtom(freshAtom(flagValue)));
+    const AbsValue *p = entry(toFree, i), *c = entry(conds, i);
+    if (!p || !c)
+      return;
+    pointers.push_back(*p);
+    flags.push_back(c->kind == AbsValue::Flag ? c->flag
+                                              : boolAtom(freshAtom(flagValue)));
   }
-  for (int64_t j = 0; j < m; ++j)
-    kept.push_back(entry(toRetain, j, Value()));
+  for (int64_t j = 0; j < m; ++j) {
+    const AbsValue *k = entry(toRetain, j);
+    if (!k)
+      return;
+    kept.push_back(*k);
+  }
   auto same = [&](const AbsValue &a, const AbsValue &b) {
     return compareInts(state, "eq", a, b, Value());
   };

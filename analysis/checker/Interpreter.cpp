@@ -121,6 +121,16 @@ bool Interpreter::outOfSteps() {
   return stepsExhausted;
 }
 
+bool Interpreter::spendSteps(uint64_t count) {
+  if (count > limits.maxSteps - std::min<size_t>(steps, limits.maxSteps))
+    steps = limits.maxSteps + 1;
+  else
+    steps += count;
+  if (steps > limits.maxSteps || budgetExhausted())
+    stepsExhausted = true;
+  return stepsExhausted;
+}
+
 // The order a depth-first walk that takes true branches first reaches
 // states in: by their decisions, true before false.
 static bool depthFirstBefore(const State &a, const State &b) {

@@ -114,6 +114,9 @@ private:
   bool repeats(const std::vector<State> &states,
                const std::set<std::string> &previous);
   bool outOfSteps();
+  /// Counts `count` steps at once (work one op does in proportion to its
+  /// operands' sizes); true, like outOfSteps, when the budget is spent.
+  bool spendSteps(uint64_t count);
 
   // --- replaying loops (LoopReplay.cpp) ---
   /// What a run of a loop did to one path it ended, relative to the state

@@ -24,6 +24,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include <limits>
+
 using namespace bufferlens;
 using namespace bufferlens::checker;
 using namespace mlir;
@@ -33,9 +35,10 @@ int Interpreter::newObject(State &state, Value site, ObjectKind kind) {
   Object object;
   object.site = site;
   object.kind = kind;
-  if (auto type = dyn_cast<MemRefType>(site.getType());
-      type && type.hasStaticShape())
-    object.numElements = type.getNumElements();
+  if (isa<MemRefType>(site.getType()))
+    if (std::optional<uint64_t> count = staticElementCount(site.getType());
+        count && *count <= uint64_t(std::numeric_limits<int64_t>::max()))
+      object.numElements = static_cast<int64_t>(*count);
   state.objects[id] = std::move(object);
   if (kind != ObjectKind::Unknown) {
     PathEvent created;

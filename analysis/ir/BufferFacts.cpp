@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -49,25 +50,52 @@ BufferKind bufferlens::classifyBuffer(Value value) {
   return BufferKind::Unknown;
 }
 
-std::optional<uint64_t> bufferlens::staticSizeInBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
+/// a * b into `product`; false when it overflows 64 bits.
+static bool multiply(uint64_t a, uint64_t b, uint64_t &product) {
+  bool overflowed = false;
+  product = llvm::SaturatingMultiply(a, b, &overflowed);
+  return !overflowed;
+}
+
+std::optional<uint64_t> bufferlens::staticElementCount(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
     return std::nullopt;
-  Type element = memref.getElementType();
-  uint64_t bits;
+  // Not ShapedType::getNumElements: a shape the parser accepts can hold
+  // more elements than an int64_t counts (`tensor<9223372036854775807x2xf32>`).
+  uint64_t count = 1;
+  for (int64_t dim : shaped.getShape())
+    if (!multiply(count, static_cast<uint64_t>(dim), count))
+      return std::nullopt;
+  return count;
+}
+
+std::optional<uint64_t> bufferlens::staticSizeInBytes(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !isa<MemRefType, RankedTensorType>(shaped))
+    return std::nullopt;
+  std::optional<uint64_t> elements = staticElementCount(shaped);
+  if (!elements)
+    return std::nullopt;
+  Type element = shaped.getElementType();
+  std::optional<uint64_t> bits;
   if (element.isIntOrIndexOrFloat())
     bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
   else if (auto complex = dyn_cast<ComplexType>(element);
            complex && complex.getElementType().isIntOrFloat())
     bits = 2 * complex.getElementType().getIntOrFloatBitWidth();
   else if (auto vector = dyn_cast<VectorType>(element);
-           vector && vector.hasStaticShape() &&
+           vector && !vector.isScalable() &&
            vector.getElementType().isIntOrFloat())
-    bits = vector.getNumElements() *
-           vector.getElementType().getIntOrFloatBitWidth();
-  else
+    if (std::optional<uint64_t> lanes = staticElementCount(vector)) {
+      uint64_t width = vector.getElementType().getIntOrFloatBitWidth();
+      if (uint64_t product; multiply(*lanes, width, product))
+        bits = product;
+    }
+  uint64_t bytes;
+  if (!bits || !multiply(*elements, *bits / 8 + (*bits % 8 != 0), bytes))
     return std::nullopt;
-  return memref.getNumElements() * ((bits + 7) / 8);
+  return bytes;
 }
 
 static bool isRoot(BufferKind kind) {

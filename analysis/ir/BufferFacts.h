@@ -23,6 +23,11 @@ namespace bufferlens {
 class SourceIndex;
 
 BufferKind classifyBuffer(mlir::Value value);
+/// The elements of a shaped type of static shape; none when dynamic or
+/// when the count overflows 64 bits.
+std::optional<uint64_t> staticElementCount(mlir::Type type);
+/// The bytes of a static memref or ranked tensor (index elements count 64
+/// bits); none when dynamic, of another element type, or past 64 bits.
 std::optional<uint64_t> staticSizeInBytes(mlir::Type type);
 
 /// Whether `fn` already frees memory (`memref.dealloc`, a Free effect on a

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
@@ -40,7 +41,7 @@ static BufferizationEffect effectAt(OpId op, MemRefType type) {
   effect.op = op;
   llvm::raw_string_ostream os(effect.type);
   os << type;
-  effect.bytes = staticBytes(type);
+  effect.bytes = staticSizeInBytes(type);
   return effect;
 }
 

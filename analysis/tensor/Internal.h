@@ -79,9 +79,6 @@ bool isolateCulprits(const SourceIndex &index, const TaggedClone &clone,
 /// Why the pass refuses `passOptions`, or nullopt when it accepts them.
 std::optional<std::string> invalidOneShotOptions(llvm::StringRef passOptions);
 
-/// Bytes of a statically shaped tensor or memref type whose elements have a
-/// bit width, else nullopt.
-std::optional<uint64_t> staticBytes(mlir::Type shaped);
 /// `tensor<4x8xf32>, 128 bytes` or `tensor<?xf32>`.
 std::string typeAndBytes(mlir::Type shaped);
 

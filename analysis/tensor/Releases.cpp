@@ -27,6 +27,7 @@
 
 #include "analysis/FunctionBudget.h"
 #include "analysis/classic/AliasClosure.h"
+#include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ir/ViewFlowGraph.h"
 #include "analysis/ownership/KnownPassCrashes.h"
@@ -130,7 +131,7 @@ static void readReturnClones(const TaggedClone &clone, func::FuncOp fn,
       entry.effect.op = at;
       llvm::raw_string_ostream os(entry.effect.type);
       os << type;
-      entry.effect.bytes = staticBytes(type);
+      entry.effect.bytes = staticSizeInBytes(type);
       entry.conditional = conditional;
       plan.returnClones.push_back(std::move(entry));
       return;

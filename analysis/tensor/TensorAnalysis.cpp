@@ -1,6 +1,7 @@
 //===- TensorAnalysis.cpp -------------------------------------------------===//
 
 #include "analysis/tensor/TensorAnalysis.h"
+#include "analysis/ir/BufferFacts.h"
 #include "analysis/ir/SourceIndex.h"
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensor/Internal.h"
@@ -86,22 +87,11 @@ bool bufferlens::worksOnTensors(Operation *function) {
   return !bufferized;
 }
 
-std::optional<uint64_t> tensor::staticBytes(Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
-    return std::nullopt;
-  Type element = shaped.getElementType();
-  if (!element.isIntOrFloat())
-    return std::nullopt;
-  uint64_t bits = element.getIntOrFloatBitWidth();
-  return static_cast<uint64_t>(shaped.getNumElements()) * ((bits + 7) / 8);
-}
-
 std::string tensor::typeAndBytes(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
-  if (std::optional<uint64_t> bytes = staticBytes(type))
+  if (std::optional<uint64_t> bytes = staticSizeInBytes(type))
     os << ", " << *bytes << " bytes";
   return text;
 }

@@ -104,7 +104,9 @@ TEST(FindingsOnlyTest, SkippedClassicStagesTakeOnlyTheirOwnFindings) {
       });
   // Not vacuous: the inputs have findings of each but the one `lint` finds
   // in none of them.
-  for (FindingCode code : skippable)
-    if (code != FindingCode::BL303)
+  for (FindingCode code : skippable) {
+    if (code != FindingCode::BL303) {
       EXPECT_GT(removed[code], 0u) << codeName(code);
+    }
+  }
 }
