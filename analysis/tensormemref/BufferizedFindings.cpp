@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -108,7 +109,12 @@ struct Mapper {
             break;
           }
     } else {
-      OpId origin = userOp(copied.idOf(value.getDefiningOp()));
+      Operation *defining = value.getDefiningOp();
+      OpId origin = userOp(copied.idOf(defining));
+      if (origin != kNone && isa<memref::AllocOp>(defining) &&
+          isa<CallOpInterface>(user.op(origin)))
+        if (std::optional<std::string> copy = copyAtCall(value))
+          return copy;
       unsigned number = cast<OpResult>(value).getResultNumber();
       if (origin != kNone && user.op(origin)->getNumResults() > number)
         original = user.op(origin)->getResult(number);
@@ -119,6 +125,20 @@ struct Mapper {
     if (id == kNone)
       return std::nullopt;
     return "the buffer of `" + user.result().values[id].name + "`";
+  }
+
+  /// "a copy of the buffer of `%t`" for an allocation at a call that is
+  /// the target of a copy: the copy of an operand bufferized out of place,
+  /// which is a result's buffer only where the callee returns that
+  /// argument, while the copy is always a copy. (Without a copy, the
+  /// operand's contents are not read, and the result's name stays.)
+  std::optional<std::string> copyAtCall(Value allocation) const {
+    for (Operation *user : allocation.getUsers())
+      if (auto copy = dyn_cast<memref::CopyOp>(user);
+          copy && copy.getTarget() == allocation)
+        if (std::optional<std::string> source = bufferName(copy.getSource()))
+          return "a copy of " + *source;
+    return std::nullopt;
   }
 
   /// `message` with each value of the copy named as the user's buffer, and an

@@ -3,7 +3,7 @@
 // expected-remark@19 {{the One-Shot Bufferize options of this RUN line are not valid: no such option allow-return-allocs; the tensor view runs the pass with bufferize-function-boundaries}}
 
 // why: upstream's `mlir-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline` on this function (alone, where another function of the chunk fails the pass) compares two `memref.extract_aligned_pointer_as_index` with `arith.cmpi ne` before this return, to decide at run time whether to free (checked with MLIR 22); the warning says what the pipeline does once the function is bufferized.
-// expected-warning@102 {{once bufferized by One-Shot Bufferize: ownership is unknown at the end of ^bb0: the deallocation pipeline compares the base pointers of the buffer of `%1`, the buffer of `%1` at run time [BL203]}}
+// expected-warning@102 {{once bufferized by One-Shot Bufferize: ownership is unknown at the end of ^bb0: the deallocation pipeline compares the base pointers of a copy of the buffer of `%0`, the buffer of `%1` at run time [BL203]}}
 
 // why: upstream's `mlir-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline` on this function (alone, where another function of the chunk fails the pass) compares two `memref.extract_aligned_pointer_as_index` with `arith.cmpi ne` before this return, to decide at run time whether to free (checked with MLIR 22); the warning says what the pipeline does once the function is bufferized.
 // expected-warning@139 {{once bufferized by One-Shot Bufferize: ownership is unknown at the end of ^bb0: the deallocation pipeline compares the base pointers of the buffer of `%t1`, the buffer of `%2` at run time [BL203]}}
