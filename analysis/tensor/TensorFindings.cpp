@@ -108,10 +108,15 @@ static void reportCopies(SourceIndex &index, const OpEffects &effects,
     // operand's layout cannot give (`tensor.collapse_shape` of a buffer
     // with a fully dynamic layout). Calling it out of place would contradict
     // the decisions upstream's `test-analysis-only` prints.
-    message += "`" + result.ops[op].name +
-               "` copies its operand into a new buffer; One-Shot Bufferize "
-               "keeps every operand in place: the copy is the op's own "
-               "bufferization";
+    // materialize_in_destination copies into its destination's buffer,
+    // new or not (into itself, when the source is the destination).
+    const std::string &name = result.ops[op].name;
+    message += "`" + name + "` copies its " +
+               (name == "bufferization.materialize_in_destination"
+                    ? "source into its destination's buffer"
+                    : "operand into a new buffer") +
+               "; One-Shot Bufferize keeps every operand in place: the copy "
+               "is the op's own bufferization";
   } else {
     message += "`" + result.ops[op].name + "` bufferizes out of place: ";
     message += what + " is copied into a new buffer";

@@ -14,6 +14,14 @@ func.func @materialize(%t: tensor<5xf32>) -> tensor<5xf32> {
   return %1 : tensor<5xf32>
 }
 
+// A copy into the destination that is the source: upstream still copies
+// (the buffer onto itself).
+func.func @materialize_into_itself(%n: index) -> tensor<?xf32> {
+  %0 = tensor.empty(%n) : tensor<?xf32>
+  %1 = bufferization.materialize_in_destination %0 in %0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
 // An argument's buffer has a fully dynamic layout, which
 // memref.collapse_shape cannot collapse: the op collapses a copy.
 func.func @collapse_argument(%a: tensor<4x8xf32>) -> tensor<32xf32> {
