@@ -119,7 +119,8 @@ static void reportCopies(SourceIndex &index, const OpEffects &effects,
                "is the op's own bufferization";
   } else {
     message += "`" + result.ops[op].name + "` bufferizes out of place: ";
-    message += what + " is copied into a new buffer";
+    message += what + (operands.size() > 1 ? " are" : " is") +
+               " copied into a new buffer";
   }
   bool loop = insideLoop(index.op(op));
   if (loop) {

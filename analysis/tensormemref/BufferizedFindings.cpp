@@ -21,9 +21,11 @@
 #include "analysis/ownership/TaggedClone.h"
 #include "analysis/tensormemref/BufferizedCopy.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -112,8 +114,8 @@ struct Mapper {
       Operation *defining = value.getDefiningOp();
       OpId origin = userOp(copied.idOf(defining));
       if (origin != kNone && isa<memref::AllocOp>(defining) &&
-          isa<CallOpInterface>(user.op(origin)))
-        if (std::optional<std::string> copy = copyAtCall(value))
+          resultMayNotBeTheCopy(user.op(origin)))
+        if (std::optional<std::string> copy = copyOfOperand(value, origin))
           return copy;
       unsigned number = cast<OpResult>(value).getResultNumber();
       if (origin != kNone && user.op(origin)->getNumResults() > number)
@@ -127,17 +129,30 @@ struct Mapper {
     return "the buffer of `" + user.result().values[id].name + "`";
   }
 
-  /// "a copy of the buffer of `%t`" for an allocation at a call that is
-  /// the target of a copy: the copy of an operand bufferized out of place,
-  /// which is a result's buffer only where the callee returns that
-  /// argument, while the copy is always a copy. (Without a copy, the
-  /// operand's contents are not read, and the result's name stays.)
-  std::optional<std::string> copyAtCall(Value allocation) const {
+  /// Whether `op`'s out-of-place operand copies may be other buffers than
+  /// its results: a call's results are the callee's buffers, a select's
+  /// either operand's, a loop's or branch's those its regions yield.
+  /// (Elsewhere, tensor.cast or tensor.insert, the op's result is its
+  /// operand's copy.)
+  static bool resultMayNotBeTheCopy(Operation *op) {
+    return isa<CallOpInterface, RegionBranchOpInterface, arith::SelectOp>(op);
+  }
+
+  /// "a copy of the buffer of `%t`" for an allocation at `origin` that is
+  /// the target of a copy whose source is a buffer of another op's: the
+  /// copy of an operand bufferized out of place. Without a copy (the old
+  /// contents are not read), the result's name stays.
+  std::optional<std::string> copyOfOperand(Value allocation,
+                                           OpId origin) const {
     for (Operation *user : allocation.getUsers())
       if (auto copy = dyn_cast<memref::CopyOp>(user);
-          copy && copy.getTarget() == allocation)
-        if (std::optional<std::string> source = bufferName(copy.getSource()))
-          return "a copy of " + *source;
+          copy && copy.getTarget() == allocation) {
+        Operation *source = copy.getSource().getDefiningOp();
+        if (source && userOp(copied.idOf(source)) == origin)
+          return std::nullopt;
+        if (std::optional<std::string> name = bufferName(copy.getSource()))
+          return "a copy of " + *name;
+      }
     return std::nullopt;
   }
 
