@@ -283,6 +283,32 @@ struct TensorAnalysis::State {
     return out;
   }
 
+  /// Upstream reports an op it cannot bufferize with the cause, then
+  /// "failed to bufferize op" at the same op: one failure per op, its
+  /// messages in order, that wrapper dropped where a cause precedes it.
+  static void mergeFailuresAtOneOp(std::vector<TensorPlan::Failure> &failures) {
+    static constexpr llvm::StringLiteral kWrapper = "failed to bufferize op";
+    std::vector<TensorPlan::Failure> merged;
+    for (TensorPlan::Failure &failure : failures) {
+      auto same = llvm::find_if(merged, [&](const TensorPlan::Failure &m) {
+        return m.op == failure.op && m.range.begin == failure.range.begin &&
+               m.range.end == failure.range.end;
+      });
+      if (same == merged.end()) {
+        merged.push_back(std::move(failure));
+        continue;
+      }
+      if (failure.message == kWrapper ||
+          llvm::StringRef(same->message).contains(failure.message))
+        continue;
+      if (same->message == kWrapper)
+        same->message = failure.message;
+      else
+        same->message += "; " + failure.message;
+    }
+    failures = std::move(merged);
+  }
+
   // Failing errors go to their function, which leaves the set. An error
   // that names no function of the set (the module: a cycle of calls) fails
   // them all, as it fails upstream's run.
@@ -311,6 +337,8 @@ struct TensorAnalysis::State {
         plans[fn].failures.push_back(std::move(failure));
       }
     }
+    for (FunctionId fn : failed)
+      mergeFailuresAtOneOp(plans[fn].failures);
     // A failure without any message still fails its functions.
     for (FunctionId fn : failed) {
       if (plans[fn].failures.empty())
