@@ -101,7 +101,7 @@ def upstream_lines(mlir_opt, path, options):
             alloc_names.add(m.group(1))
             allocs.append(where)
             continue
-        m = re.match(r'^memref\.copy (%[\w.$-]+), (%[\w.$-]+) ', s)
+        m = re.match(r'^memref\.copy (%[\w.$#-]+), (%[\w.$-]+) ', s)
         if m and m.group(2) in alloc_names:
             copies.append(where)
     return collections.Counter(allocs), collections.Counter(copies), None
