@@ -82,6 +82,13 @@ std::optional<std::string> invalidOneShotOptions(llvm::StringRef passOptions);
 /// `tensor<4x8xf32>, 128 bytes` or `tensor<?xf32>`.
 std::string typeAndBytes(mlir::Type shaped);
 
+/// NotWritable.cpp: whether upstream put `o` out of place with no conflict
+/// (the buffer may not be written), and why, e.g. "a buffer One-Shot
+/// Bufferize may not write (`%t` is a function argument marked
+/// `bufferization.writable = false`)".
+bool namesNoConflict(const OutOfPlaceOperand &o);
+std::string notWritableWhy(const SourceIndex &index, ValueId value);
+
 /// Step 1 (InPlaceDecisions.cpp): the out-of-place operands and their
 /// conflicts, read off the copy the analysis-only run annotated.
 void readInPlaceDecisions(const SourceIndex &index, const TaggedClone &clone,

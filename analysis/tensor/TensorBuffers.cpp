@@ -119,6 +119,9 @@ void tensor::explainTensorBuffers(const SourceIndex &index,
         if (readId != kNone)
           buffer.why += " because `" + result.ops[readId].name +
                         "` still reads the old contents after this write";
+        else if (namesNoConflict(*outOfPlace))
+          buffer.why += " because the write would go to " +
+                        notWritableWhy(index, outOfPlace->value);
       } else {
         buffer.kind = TensorBuffer::Kind::NewAllocation;
         buffer.why = "a new allocation here: " + what +

@@ -153,13 +153,24 @@ static void reportCopies(SourceIndex &index, const OpEffects &effects,
       addBlock(index.value(o->value).getParentBlock());
   if (!finding.path.empty())
     addBlock(index.op(op)->getBlock());
+  // Where upstream names no conflict for any operand, the buffer is one
+  // it may not write (NotWritable.cpp), and no read follows.
+  bool noConflict = !operands.empty() &&
+                    llvm::all_of(operands, [](const OutOfPlaceOperand *o) {
+                      return namesNoConflict(*o);
+                    });
+  std::string because =
+      noConflict ? ", into " + notWritableWhy(index, operands.front()->value)
+                 : ", whose old contents a later read needs";
+  if (noConflict && operands.size() > 1)
+    because = ", into buffers One-Shot Bufferize may not write (it names no "
+              "conflict)";
   if (!finding.path.empty())
     finding.path.push_back(
         {PathStepKind::Write, result.ops[op].nameRange,
          "`" + result.ops[op].name + "` writes " +
-             (what.empty() ? std::string("its operand") : what) +
-             " here, whose old contents a later read needs: the write goes "
-             "to a copy"});
+             (what.empty() ? std::string("its operand") : what) + " here" +
+             because + ": the write goes to a copy"});
   // Step 3: the earliest of the operands' later reads (LaterRead.h).
   const OutOfPlaceOperand *readOf = nullptr;
   if (!finding.path.empty())
