@@ -153,6 +153,34 @@ struct Mapper {
         if (std::optional<std::string> name = bufferName(copy.getSource()))
           return "a copy of " + *name;
       }
+    return newBufferForCallOperand(allocation, origin);
+  }
+
+  /// "a new buffer for `%t`" for an allocation passed, uncopied (the
+  /// callee does not read it), as operand i of the call standing for the
+  /// user's call `origin`: where the callee returns it, the result's name
+  /// would name it twice. A call's operands keep their order in the copy.
+  std::optional<std::string> newBufferForCallOperand(Value allocation,
+                                                     OpId origin) const {
+    auto userCall = dyn_cast<CallOpInterface>(user.op(origin));
+    if (!userCall)
+      return std::nullopt;
+    llvm::SmallVector<Value> passed{allocation};
+    for (Operation *use : allocation.getUsers())
+      if (auto cast = dyn_cast<memref::CastOp>(use))
+        passed.push_back(cast.getResult());
+    for (Value value : passed)
+      for (OpOperand &use : value.getUses()) {
+        auto call = dyn_cast<CallOpInterface>(use.getOwner());
+        if (!call || userOp(copied.idOf(call)) != origin ||
+            call->getNumOperands() != userCall->getNumOperands())
+          continue;
+        Value operand = userCall->getOperand(use.getOperandNumber());
+        ValueId id = user.idOf(operand);
+        if (id == kNone || !isa<TensorType>(operand.getType()))
+          return std::nullopt;
+        return "a new buffer for `" + user.result().values[id].name + "`";
+      }
     return std::nullopt;
   }
 
