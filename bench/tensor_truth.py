@@ -410,7 +410,11 @@ def bufferlens_counts(bufferlens, path, config):
 ERROR_LINE = re.compile(r':(\d+):\d+: error:')
 FUNC_HEADER = re.compile(r'^(\s*)func\.func\s+(?:(?:private|public|nested)\s+)?'
                          r'(@[\w.$-]+)\((.*)\)(.*?)\{\s*$')
-ARG_NAME = re.compile(r'%[\w.$-]+:\s*')
+ARG_NAME = re.compile(r'%[\w.$-]+\s*:\s*')
+# Upstream refuses `bufferization.writable` on an external function.
+WRITABLE_ATTR = re.compile(r'\s*\{\s*bufferization\.writable\s*=\s*(?:true|false)\s*\}'
+                           r'|bufferization\.writable\s*=\s*(?:true|false)\s*,\s*'
+                           r'|,\s*bufferization\.writable\s*=\s*(?:true|false)')
 
 
 def declare_function_at(text, line):
@@ -437,8 +441,9 @@ def declare_function_at(text, line):
         if close is None or close + 1 < line:
             return None
         results = m.group(4).strip()
+        arguments = WRITABLE_ATTR.sub('', ARG_NAME.sub('', m.group(3)))
         lines[start] = (f'{indent}func.func private {m.group(2)}('
-                        f'{ARG_NAME.sub("", m.group(3))}) {results}').rstrip()
+                        f'{arguments}) {results}').rstrip()
         for i in range(start + 1, close + 1):
             lines[i] = ''
         return '\n'.join(lines)
