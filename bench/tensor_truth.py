@@ -38,10 +38,12 @@ N); BL502's related notes "freed here", as pairs (the finding's line,
 the note's line) (frees); BL503 (failures).
 
 --table prints a Markdown table, one row per file.
---check EXPLAINED compares the out-of-place ops line by line, and the
-frees pair by pair, and exits 1 on a chunk where they differ unless
-EXPLAINED lists it (`FILE:LINE reason` lines, LINE the chunk's first line,
-`FILE:LINE:frees` for the frees; `#` comments).
+--check EXPLAINED compares the out-of-place ops line by line, the frees
+pair by pair, and the allocations, copies and failures by their counts,
+and exits 1 on a chunk where they differ unless EXPLAINED lists it
+(`FILE:LINE reason` lines, LINE the chunk's first line, `FILE:LINE:frees`
+for the frees, `FILE:LINE:allocations`, `:copies`, `:failures` for the
+counts; `#` comments).
 """
 import argparse
 import collections
@@ -485,6 +487,9 @@ class Row:
         self.unanalysed = 0  # chunks upstream rejects even so
         self.differences = []  # (chunk's first line, upstream, ours)
         self.free_differences = []  # the same, of (allocation, free) lines
+        # (chunk's first line, column, upstream's count, ours) of the
+        # allocations, copies and failures, which are compared per chunk.
+        self.count_differences = []
 
 
 def analyse(args, path):
@@ -509,9 +514,12 @@ def analyse(args, path):
             row.bl['out of place'] += sum(bl_oop.values())
             isolated, rejected = upstream_input(args.mlir_opt, chunk,
                                                 options)
-            row.up['failures'] += len(rejected)
+            failures = len(rejected) + (isolated is None and not rejected)
+            row.up['failures'] += failures
+            if failures != bl['failures']:
+                row.count_differences.append(
+                    (first, 'failures', failures, bl['failures']))
             if isolated is None:
-                row.up['failures'] += not rejected
                 row.unanalysed += 1
                 continue
             if rejected:
@@ -526,6 +534,11 @@ def analyse(args, path):
             row.up['out of place'] += sum(up_oop.values())
             row.up['allocations'] += sum(allocs.values())
             row.up['copies'] += sum(copies.values())
+            for column, up_count in (('allocations', sum(allocs.values())),
+                                     ('copies', sum(copies.values()))):
+                if up_count != bl[column]:
+                    row.count_differences.append(
+                        (first, column, up_count, bl[column]))
             frees = upstream_frees(args.mlir_opt, chunk, options)
             if frees is None:
                 row.frees_unknown += 1
@@ -589,9 +602,12 @@ def main():
             failed |= report(f'{row.name}:{first}:frees',
                              f'(allocation, free) lines upstream '
                              f'{pairs_text(up)} BufferLens {pairs_text(ours)}')
+        for first, column, up, ours in row.count_differences:
+            failed |= report(f'{row.name}:{first}:{column}',
+                             f'{column} upstream {up} BufferLens {ours}')
     if args.check is not None:
-        differ = sum(len(r.differences) + len(r.free_differences)
-                     for r in rows)
+        differ = sum(len(r.differences) + len(r.free_differences) +
+                     len(r.count_differences) for r in rows)
         print(f'{differ} chunks differ, '
               f'{"some" if failed else "none"} unexplained')
 
