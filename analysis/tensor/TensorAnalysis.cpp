@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringMap.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <set>
 
 using namespace bufferlens;
 using namespace bufferlens::tensor;
@@ -193,6 +195,9 @@ struct TensorAnalysis::State {
   std::vector<FunctionId> functions;
   TaggedClone::SymbolMap symbols;
   std::map<FunctionId, TensorPlan> plans;
+  /// Functions left out of the view: they call a symbol the module does
+  /// not define (runnable()).
+  std::set<FunctionId> unplanned;
   /// The symbols each function names, listed once: the batches, the check
   /// for names defined twice and every copy of a batch ask.
   std::map<FunctionId, TaggedClone::SymbolNames> symbolNames;
@@ -260,7 +265,28 @@ struct TensorAnalysis::State {
       if (auto symbol = dyn_cast<SymbolOpInterface>(op))
         ++definitions[symbol.getName()];
     std::vector<FunctionId> out;
+    // Cached per symbol table: one lookup per call stays cheap.
+    SymbolTableCollection symbolTables;
     for (FunctionId fn : functions) {
+      // A call of a symbol the module does not define: the callee is in a
+      // part of the text that did not parse (or MLIR rejects the call),
+      // and upstream's pass crashes on such a call. Nothing is known of
+      // the function until the text parses: it gets no plan, as a
+      // function BufferLens cannot read gets none, rather than a BL503.
+      bool callsUndefined = false;
+      index.function(fn)->walk([&](CallOpInterface call) {
+        auto callee = dyn_cast_if_present<SymbolRefAttr>(
+            call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
+        if (callee && !symbolTables.lookupNearestSymbolFrom(call, callee)) {
+          callsUndefined = true;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (callsUndefined) {
+        unplanned.insert(fn);
+        continue;
+      }
       const TaggedClone::SymbolNames &uses = symbolNames.at(fn);
       std::string twice;
       if (uses)
@@ -479,6 +505,8 @@ struct TensorAnalysis::State {
     if (invalidOptions)
       result.findings.push_back(std::move(*invalidOptions));
     for (FunctionId fn : functions) {
+      if (unplanned.count(fn))
+        continue;
       reportTensorFindings(index, plans[fn]);
       result.tensor.push_back(std::move(plans[fn]));
     }
