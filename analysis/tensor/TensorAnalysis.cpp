@@ -273,24 +273,30 @@ struct TensorAnalysis::State {
       // and upstream's pass crashes on such a call. Nothing is known of
       // the function until the text parses: it gets no plan, as a
       // function BufferLens cannot read gets none, rather than a BL503.
+      // Only a function naming a symbol the module's top level does not
+      // define (symbolNames lists them already), or whose names could not
+      // be listed, is walked for its calls.
+      const TaggedClone::SymbolNames &named = symbolNames.at(fn);
       bool callsUndefined = false;
-      index.function(fn)->walk([&](CallOpInterface call) {
-        auto callee = dyn_cast_if_present<SymbolRefAttr>(
-            call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
-        if (callee && !symbolTables.lookupNearestSymbolFrom(call, callee)) {
-          callsUndefined = true;
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
+      if (!named || llvm::any_of(*named, [&](StringAttr name) {
+            return !definitions.count(name.getValue());
+          }))
+        index.function(fn)->walk([&](CallOpInterface call) {
+          auto callee = dyn_cast_if_present<SymbolRefAttr>(
+              call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
+          if (callee && !symbolTables.lookupNearestSymbolFrom(call, callee)) {
+            callsUndefined = true;
+            return WalkResult::interrupt();
+          }
+          return WalkResult::advance();
+        });
       if (callsUndefined) {
         unplanned.insert(fn);
         continue;
       }
-      const TaggedClone::SymbolNames &uses = symbolNames.at(fn);
       std::string twice;
-      if (uses)
-        for (StringAttr name : *uses) {
+      if (named)
+        for (StringAttr name : *named) {
           if (definitions.lookup(name.getValue()) > 1) {
             twice = name.getValue().str();
             break;
